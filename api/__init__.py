@@ -1,0 +1,1 @@
+"""goatherd api package."""

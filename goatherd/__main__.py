@@ -1,0 +1,3 @@
+from goatherd.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1189 @@
+"""Skitgubbe (Flurst): the referee for `shared/rules/skitgubbe.md`.
+
+The game is a state object (`SkitState`) and one pure function, `apply(state, event)`,
+that returns a new state and a ruling, or raises `Illegal`/`BadEvent` and leaves the old
+state untouched. Rule ids live in `RULES`; every ruling cites one.
+
+Hidden information: the referee tracks what a camera can know. Every card has a list of
+*known* locations (one per copy seen); a hand is `size` cards of which `known` are
+identified and the rest are either never-seen cards or dreck-pool cards whose holder is
+ambiguous. A play is rejected only when it is provably impossible. Must-match (S1.5) is
+checked at once when the hand is known; otherwise the failure to match becomes an
+`Obligation` that is proven later by counting: if more cards of the required rank leave
+the hand than could have entered it since, one of them was there all along.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.cards import DECK, RANK, SUIT, SUIT_NAMES, parse_card, parse_cards
+from referee.ruling import INFO, OK, WARNING, BadEvent, Illegal, Ruling
+from referee.session import GameRecord, Session
+
+NAME = "skitgubbe"
+
+RULES = {
+    "S0.1": "One 52-card deck, ranks 2 (low) to A (high); each card exists once",
+    "S0.2": "At least 3 players",
+    "S0.3": "Exactly one loser, the goat; the session keeps the goat tally",
+    "S0.4": "Play goes clockwise",
+    "S1.1": "Deal 3 cards each; the rest is the stock",
+    "S1.2": "Hands are kept at 3: draw from the stock after every card that leaves the hand",
+    "S1.3": "The previous goat leads the first trick; then each trick's winner leads",
+    "S1.4": "Each player plays once per trick, clockwise: a card from hand or a flip from the stock",
+    "S1.5": "Must match the highest rank played so far if you can (no flip then)",
+    "S1.6": "The single highest card wins the trick; its player collects plays and sloughs",
+    "S1.7": "A tie for the highest rank is a war: the tied players play a mini-trick",
+    "S1.8": "Slough: throw a card of a rank played in the trick, any time before it is collected",
+    "S1.9": "A player still to play may not slough the rank of the highest card so far",
+    "S1.10": "With the stock gone, a player who may still have to play may not slough their last card",
+    "S1.11": "The last stock card is never flipped; whoever would draw it lays it aside as the trump card",
+    "S1.12": "Part 1 ends when a player must play with no card and no stock; an open trick is abandoned",
+    "S1.13": "The winner of the last completed trick is remembered",
+    "S1.14": "The holder of the set-aside card turns it up: its suit is trump",
+    "S1.15": "The Part 2 hand is the winnings (plus the trump card for its holder)",
+    "S1.16": "Dreck: a player with 5 or fewer cards gets the 2s-5s and the 6 of trumps",
+    "S1.17": "Hands are sorted",
+    "S2.1": "Every trump beats every non-trump; within a suit 2 is low, A high",
+    "S2.2": "Touching cards (same suit, adjacent ranks) may be played as one run",
+    "S2.3": "The winner of the last Part 1 trick leads Part 2",
+    "S2.4": "Beat the top card (higher of its suit, or a trump) or eat the lowest run on the table",
+    "S2.5": "Plays stay separate on the table",
+    "S2.6": "An eat that clears the table ends the trick: the next player leads",
+    "S2.7": "A trick is killed when it has as many plays as players in the game at its lead",
+    "S2.8": "The trick may travel round the table",
+    "S2.9": "A player whose hand empties is out",
+    "S2.10": "Announce 'three cards' and 'one card' when the hand drops to them",
+    "S2.11": "The last player with cards is the goat",
+    "S2.12": "The number of plays needed to kill is public",
+    "S3.1": "Variant no_slough_for_trump: the last stock card is drawn only after a play",
+    "S3.2": "Variant no_bottom_card: the bottom card is put aside to set trump",
+    "S3.3": "Variant high_trump: the highest trump in play may only kill",
+    "S3.4": "Variant aces_low_part1: aces are low in Part 1",
+    "S3.5": "Variant roving_goat: the goat moves to another seat after each game",
+    "S3.6": "Variant double_deck: two decks, dreck threshold 12, identical cards never touch",
+    "S3.7": "Variant two_tables: winners' goat and losers' first out swap tables",
+    "S3.8": "Variant three_player_muddle: 3 players, 6 hands",
+    "S3.9": "Variant beat_any_suit: any higher non-trump beats a non-trump",
+}
+
+VARIANT_RULES = {
+    "no_slough_for_trump": "S3.1",
+    "no_bottom_card": "S3.2",
+    "high_trump": "S3.3",
+    "aces_low_part1": "S3.4",
+    "roving_goat": "S3.5",
+    "double_deck": "S3.6",
+    "two_tables": "S3.7",
+    "three_player_muddle": "S3.8",
+    "beat_any_suit": "S3.9",
+}
+
+CALLS = ("one card", "three cards", "not one card", "not three cards", "baah")
+DRECK_RANKS = (2, 3, 4, 5)
+
+# Locations of known cards (seat s's hand is the seat number itself, 0..5).
+WON = 10  # WON + s: seat s's winnings
+ON_TABLE = 20
+KILLED = 21
+ASIDE = 22  # a revealed set-aside card is never "aside": it moves at once
+OUT_OF_GAME = 23
+DRECK_PILE = 24
+POOL = 25  # dealt from the dreck to one of several short players: holder unknown
+
+PART1, INTERMISSION, DRECK, PART2, OVER = "part1", "intermission", "dreck", "part2", "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Variants:
+    no_slough_for_trump: bool = False
+    no_bottom_card: bool = False
+    high_trump: bool = False
+    aces_low_part1: bool = False
+    roving_goat: bool = False
+    double_deck: bool = False
+    two_tables: bool = False
+    three_player_muddle: bool = False
+    beat_any_suit: bool = False
+
+    @staticmethod
+    def parse(raw: object) -> "Variants":
+        if raw is None:
+            return Variants()
+        if isinstance(raw, list):  # ["high_trump", ...] is as clear as {"high_trump": true}
+            raw = {name: True for name in raw}
+        if not isinstance(raw, dict):
+            raise BadEvent("'variants' must be an object of flags, e.g. {\"high_trump\": true}")
+        unknown = [k for k in raw if k not in VARIANT_RULES]
+        if unknown:
+            raise BadEvent(f"unknown Skitgubbe variant(s) {unknown}: known are {sorted(VARIANT_RULES)}")
+        return Variants(**{k: bool(v) for k, v in raw.items()})
+
+    def on(self) -> list[str]:
+        return [name for name in VARIANT_RULES if getattr(self, name)]
+
+
+@dataclass(frozen=True, slots=True)
+class Obligation:
+    """Seat `seat` failed to match rank `rank` at event `seq` while its hand was hidden.
+
+    `explained` counts cards that entered the hand since and could have that rank;
+    `left` counts cards of that rank that left it. left > explained proves the breach.
+    """
+
+    seat: int
+    rank: int
+    seq: int
+    what: str  # "played 7C" / "flipped"
+    explained: int = 0
+    left: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Trick1:
+    """A Part 1 trick: its (mini-)rounds, everything put into it, and whether it is decided."""
+
+    leader: int
+    order: tuple[int, ...]  # who plays in the current round, in order
+    round_plays: tuple[tuple[int, str], ...] = ()
+    cards: tuple[tuple[int, str], ...] = ()  # (seat, card) for every play, flip and slough
+    played_ranks: frozenset = frozenset()  # Part 1 ranks of plays and flips (not sloughs)
+    winner: int | None = None
+    wars: int = 0
+
+
+class SkitState:
+    __slots__ = (
+        "players", "n", "owner", "variants", "mode", "copies", "table_name", "phase",
+        "size", "known", "pool_slots", "loc", "stock", "aside_holder", "won", "won_hidden",
+        "tricks_won", "last_winner", "first_leader", "trick", "next_leader", "obligations",
+        "trump", "trump_holder", "dreck_pending", "dreck_short", "pool_seats",
+        "table", "kill_threshold", "turn", "kills", "out", "announce_due", "goat",
+        "history",
+    )
+
+    def clone(self) -> "SkitState":
+        other = SkitState.__new__(SkitState)
+        for name in SkitState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.size = self.size[:]
+        other.known = [k[:] for k in self.known]
+        other.pool_slots = self.pool_slots[:]
+        other.loc = self.loc.copy()
+        other.won = [w[:] for w in self.won]
+        other.won_hidden = self.won_hidden[:]
+        other.tricks_won = self.tricks_won[:]
+        other.table = self.table[:]
+        other.out = self.out[:]
+        return other
+
+    # -- small queries ---------------------------------------------------------
+    def hidden_slots(self, seat: int) -> int:
+        """Cards in the hand that the referee cannot name (never seen, or from the pool)."""
+        return self.size[seat] - len(self.known[seat])
+
+    def unseen_copies(self, card: str) -> int:
+        return self.copies - len(self.loc.get(card, ()))
+
+    def in_game(self, seat: int) -> bool:
+        return self.size[seat] > 0 and seat not in self.out
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        """The next seat clockwise (step -1: to the right) that still has cards."""
+        for i in range(1, self.n + 1):
+            s = (seat + step * i) % self.n
+            if self.size[s] > 0 and s not in self.out:
+                return s
+        return seat
+
+    def name(self, seat: int) -> str:
+        return self.players[self.owner[seat]] + (("'s " + ("right", "left")[seat // 3] + " hand")
+                                                 if self.variants.three_player_muddle else "")
+
+
+# -- helpers that move cards --------------------------------------------------------
+
+def _set_loc(st: SkitState, card: str, old: int | None, new: int) -> None:
+    places = list(st.loc.get(card, ()))
+    if old is not None:
+        places.remove(old)
+    places.append(new)
+    st.loc[card] = tuple(places)
+
+
+def _where(st: SkitState, card: str) -> str:
+    words = []
+    for place in st.loc.get(card, ()):
+        if place < WON:
+            words.append(f"in {st.name(place)}'s hand")
+        elif place < ON_TABLE:
+            words.append(f"in {st.name(place - WON)}'s winnings")
+        else:
+            words.append({ON_TABLE: "on the table", KILLED: "killed", OUT_OF_GAME: "out of the game",
+                          DRECK_PILE: "in the dreck pile", POOL: "dealt to another player"}.get(place, "elsewhere"))
+    return " and ".join(words) or "elsewhere"
+
+
+def _take_from_hand(st: SkitState, seat: int, card: str, to: int) -> bool:
+    """Move `card` out of `seat`'s hand to `to`. Returns True if the card was not known to be there.
+
+    Raises Illegal (S0.1) when the referee can prove the seat does not hold the card.
+    """
+    if card in st.known[seat]:
+        st.known[seat] = k = st.known[seat][:]
+        k.remove(card)
+        _set_loc(st, card, seat, to)
+        st.size[seat] -= 1
+        return False
+    hidden = st.hidden_slots(seat)
+    pool_here = st.pool_slots[seat]
+    if hidden - pool_here > 0 and st.unseen_copies(card) > 0:
+        _set_loc(st, card, None, to)
+    elif pool_here > 0 and POOL in st.loc.get(card, ()):
+        _set_loc(st, card, POOL, to)
+        st.pool_slots[seat] -= 1
+    else:
+        if st.size[seat] == 0:
+            raise Illegal("S0.1", f"{st.name(seat)} has no cards left, so cannot give up {card}")
+        raise Illegal("S0.1", f"{st.name(seat)} cannot hold {card}: it is {_where(st, card)}")
+    st.size[seat] -= 1
+    return True
+
+
+def _give(st: SkitState, seat: int, card: str, old: int | None) -> None:
+    """A known card enters `seat`'s hand."""
+    st.known[seat] = st.known[seat] + [card]
+    _set_loc(st, card, old, seat)
+    st.size[seat] += 1
+
+
+def _draw(st: SkitState, seat: int, after_slough: bool, notes: list) -> None:
+    """S1.2 / S1.11: the seat draws from the stock (an unseen card) if there is one."""
+    if st.stock == 0:
+        return
+    last_card = st.stock == 1 and not st.variants.no_bottom_card
+    if last_card:
+        if after_slough and st.variants.no_slough_for_trump:
+            return  # S3.1: the last card waits for a play
+        st.stock = 0
+        st.aside_holder = seat
+        notes.append({"kind": "aside", "seat": seat})
+        return
+    st.stock -= 1
+    st.size[seat] += 1
+    _entered(st, seat, None)
+
+
+def _entered(st: SkitState, seat: int, card: str | None) -> None:
+    """A card entered `seat`'s hand: it may explain a later card of an obligation's rank."""
+    if not st.obligations:
+        return
+    st.obligations = tuple(
+        ob if ob.seat != seat or (card is not None and RANK[card] != ob.rank)
+        else Obligation(ob.seat, ob.rank, ob.seq, ob.what, ob.explained + 1, ob.left)
+        for ob in st.obligations
+    )
+
+
+def _left(st: SkitState, seat: int, card: str, seq: int, notes: list) -> None:
+    """A card left `seat`'s hand: count it against the seat's open obligations (S1.5 proofs)."""
+    if not st.obligations:
+        return
+    kept = []
+    for ob in st.obligations:
+        if ob.seat == seat and RANK[card] == ob.rank:
+            ob = Obligation(ob.seat, ob.rank, ob.seq, ob.what, ob.explained, ob.left + 1)
+            if ob.left > ob.explained:
+                notes.append({
+                    "kind": "proven_violation", "seat": seat, "rule": "S1.5",
+                    "evidence": (f"at event #{ob.seq} {st.name(seat)} {ob.what} instead of matching a "
+                                 f"{_rank_text(ob.rank)}; {card} left the hand at event #{seq}, and no card "
+                                 f"that could be a {_rank_text(ob.rank)} entered the hand in between"),
+                    "seq": ob.seq,
+                })
+                continue
+        kept.append(ob)
+    st.obligations = tuple(kept)
+
+
+def _rank_text(rank: int) -> str:
+    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
+
+
+# -- Part 1 ---------------------------------------------------------------------------
+
+def _p1_rank(st: SkitState, card: str) -> int:
+    r = RANK[card]
+    return 1 if (r == 14 and st.variants.aces_low_part1) else r
+
+
+def _round_high(st: SkitState, trick: Trick1) -> int | None:
+    if not trick.round_plays:
+        return None
+    return max(_p1_rank(st, c) for _, c in trick.round_plays)
+
+
+def _p1_to_act(st: SkitState) -> int | None:
+    """Who must play next in Part 1 (None while a decided trick waits to be collected)."""
+    trick = st.trick
+    if trick is None:
+        return st.next_leader
+    if trick.winner is not None:
+        return None
+    return trick.order[len(trick.round_plays)]
+
+
+def _p1_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
+    seat = _seat(st, ev)
+    cards = parse_cards(ev.get("cards", [ev["card"]] if "card" in ev else None))
+    flip = ev.get("source") == "stock"
+    if len(cards) != 1:
+        raise Illegal("S1.4", f"in Part 1 a play is exactly one card; {st.name(seat)} put down {len(cards)}")
+    card = cards[0]
+    trick = st.trick
+    if trick is not None and trick.winner is not None:
+        raise Illegal("S1.6", f"the trick is decided: {st.name(trick.winner)} collects it before the next lead")
+    to_act = _p1_to_act(st)
+    if seat != to_act:
+        rule = "S1.3" if trick is None else ("S1.7" if trick.wars else "S1.4")
+        raise Illegal(rule, f"it is {st.name(to_act)}'s turn to {'lead' if trick is None else 'play'}, "
+                            f"not {st.name(seat)}'s")
+    if trick is None:
+        trick = Trick1(seat, tuple((seat + i) % st.n for i in range(st.n)))
+    high = _round_high(st, trick)
+    must = None if high is None else high
+    k = st.known[seat]
+    if flip:
+        if st.stock == 0:
+            raise Illegal("S1.4", f"the stock is empty: {st.name(seat)} must play from hand")
+        if st.stock == 1 and not st.variants.no_bottom_card:
+            raise Illegal("S1.11", f"the last stock card may not be flipped: {st.name(seat)} must play from hand")
+        if st.unseen_copies(card) == 0:
+            raise Illegal("S0.1", f"{card} cannot come from the stock: it is {_where(st, card)}")
+        if must is not None:
+            holding = [c for c in k if _p1_rank(st, c) == must]
+            if holding:
+                raise Illegal("S1.5", f"{st.name(seat)} holds {holding[0]} and must match the "
+                                      f"{_rank_text(must)}; flipping is not allowed then")
+            if st.hidden_slots(seat):
+                st.obligations = st.obligations + (Obligation(seat, must, seq, "flipped from the stock"),)
+        st.stock -= 1
+        _set_loc(st, card, None, ON_TABLE)
+        what = f"{st.name(seat)} flips {card}"
+    else:
+        if must is not None and _p1_rank(st, card) != must:
+            holding = [c for c in k if _p1_rank(st, c) == must]
+            if holding:
+                raise Illegal("S1.5", f"{st.name(seat)}'s {card} does not match the {_rank_text(must)}: "
+                                      f"{st.name(seat)} holds {holding[0]} and must play it")
+            if st.hidden_slots(seat) > (0 if card in k else 1):
+                st.obligations = st.obligations + (Obligation(seat, must, seq, f"played {card}"),)
+        _take_from_hand(st, seat, card, ON_TABLE)
+        _left(st, seat, card, seq, notes)
+        _draw(st, seat, False, notes)
+        what = f"{st.name(seat)} plays {card}"
+    trick = Trick1(trick.leader, trick.order, trick.round_plays + ((seat, card),),
+                   trick.cards + ((seat, card),), trick.played_ranks | {_p1_rank(st, card)},
+                   None, trick.wars)
+    rule = "S1.4"
+    if len(trick.round_plays) == len(trick.order):
+        high = _round_high(st, trick)
+        tied = [s for s, c in trick.round_plays if _p1_rank(st, c) == high]
+        if len(tied) == 1:
+            trick = Trick1(trick.leader, trick.order, trick.round_plays, trick.cards,
+                           trick.played_ranks, tied[0], trick.wars)
+            notes.append({"kind": "trick_won", "seat": tied[0]})
+            rule = "S1.6"
+            what += f"; {st.name(tied[0])} wins the trick"
+        else:
+            trick = Trick1(trick.leader, tuple(tied), (), trick.cards, trick.played_ranks, None,
+                           trick.wars + 1)
+            notes.append({"kind": "war", "seats": tied})
+            rule = "S1.7"
+            what += f"; war between {', '.join(st.name(s) for s in tied)}"
+    st.trick = trick
+    return rule, what
+
+
+def _p1_slough(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
+    seat = _seat(st, ev)
+    card = parse_card(ev.get("card", (ev.get("cards") or [None])[0]))
+    trick = st.trick
+    if trick is None or not trick.cards:
+        raise Illegal("S1.8", f"there is no trick on the table to slough {card} onto")
+    if _p1_rank(st, card) not in trick.played_ranks:
+        ranks = ", ".join(sorted({_rank_text(r if r != 1 else 14) for r in trick.played_ranks}))
+        raise Illegal("S1.8", f"{card} matches no card played in this trick: only {ranks} may be sloughed")
+    if st.size[seat] == 0:
+        raise Illegal("S1.8", f"{st.name(seat)} has no card to slough")
+    ban = _slough_ban(st, seat, card)
+    if ban == "S1.9":
+        raise Illegal("S1.9", f"{st.name(seat)} has still to play and may not slough {card}, the rank "
+                              f"of the highest card: it may be a required play")
+    if ban == "S1.10":
+        raise Illegal("S1.10", f"the stock is gone and {st.name(seat)} may still have to play: "
+                               f"sloughing {card} would empty the hand")
+    _take_from_hand(st, seat, card, ON_TABLE)
+    _left(st, seat, card, seq, notes)
+    _draw(st, seat, True, notes)
+    st.trick = Trick1(trick.leader, trick.order, trick.round_plays, trick.cards + ((seat, card),),
+                      trick.played_ranks, trick.winner, trick.wars)
+    return "S1.8", f"{st.name(seat)} sloughs {card}"
+
+
+def _p1_collect(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
+    seat = _seat(st, ev)
+    trick = st.trick
+    if trick is None or trick.winner is None:
+        who = _p1_to_act(st)
+        raise Illegal("S1.6", f"no trick is decided yet: {st.name(who)} is to play")
+    if seat != trick.winner:
+        raise Illegal("S1.6", f"{st.name(trick.winner)} won the trick and collects it, not {st.name(seat)}")
+    cards = [c for _, c in trick.cards]
+    st.won[seat] = st.won[seat] + cards
+    for c in cards:
+        _set_loc(st, c, ON_TABLE, WON + seat)
+    st.tricks_won[seat] += 1
+    st.last_winner = seat
+    st.trick = None
+    st.next_leader = seat
+    notes.append({"kind": "collect", "seat": seat, "cards": cards})
+    return "S1.6", f"{st.name(seat)} collects {len(cards)} cards and leads next"
+
+
+def _p1_maybe_end(st: SkitState, notes: list) -> None:
+    """S1.12: Part 1 ends when whoever must play has no card and cannot flip."""
+    who = _p1_to_act(st)
+    if who is None or st.size[who] > 0:
+        return
+    if st.stock > 1 or (st.stock == 1 and st.variants.no_bottom_card):
+        return  # they can flip
+    if st.stock == 1:  # only reachable with S3.1: nobody drew the last card
+        st.stock = 0
+        st.aside_holder = who
+        notes.append({"kind": "aside", "seat": who})
+    abandoned = []
+    if st.trick is not None:
+        for s, c in st.trick.cards:
+            st.won[s] = st.won[s] + [c]
+            _set_loc(st, c, ON_TABLE, WON + s)
+            _entered(st, s, c)
+            abandoned.append(c)
+        st.trick = None
+    for s in range(st.n):
+        for c in st.known[s]:
+            _set_loc(st, c, s, WON + s)
+        st.won[s] = st.won[s] + st.known[s]
+        st.won_hidden[s] += st.hidden_slots(s)
+        st.known[s] = []
+        st.size[s] = 0
+    st.phase = INTERMISSION
+    notes.append({"kind": "part_end", "part": 1, "seat": who, "abandoned": abandoned})
+
+
+# -- intermission ---------------------------------------------------------------------
+
+def _trump(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
+    card = parse_card(ev.get("card"))
+    rule = "S3.2" if st.variants.no_bottom_card else "S1.14"
+    if st.unseen_copies(card) == 0:
+        raise Illegal(rule, f"{card} cannot be the set-aside card: it is {_where(st, card)}")
+    holder = None if st.variants.no_bottom_card else st.aside_holder
+    if "seat" in ev and holder is not None and _seat(st, ev) != holder:
+        raise Illegal("S1.14", f"{st.name(holder)} laid the last stock card aside and turns it up")
+    st.trump = SUIT[card]
+    st.trump_holder = holder
+    # S1.15: winnings become hands.
+    for s in range(st.n):
+        for c in st.won[s]:
+            _set_loc(st, c, WON + s, s)
+            _entered(st, s, c)
+        st.known[s] = st.won[s]
+        st.size[s] = len(st.won[s]) + st.won_hidden[s]
+        st.won[s] = []
+        st.won_hidden[s] = 0
+    if holder is None:
+        _set_loc(st, card, None, OUT_OF_GAME)
+    else:
+        _give(st, holder, card, None)
+        _entered(st, holder, card)
+    notes.append({"kind": "trump", "suit": st.trump, "card": card})
+    what = f"trump is {SUIT_NAMES[st.trump]} ({card})"
+    threshold = 12 if st.variants.double_deck else 6
+    short = tuple(s for s in range(st.n) if st.size[s] < threshold)
+    if short:
+        pending = [c for c in _dreck_cards(st.trump) for _ in range(st.copies)]
+        for c in st.loc:
+            for place in st.loc[c]:
+                if place == OUT_OF_GAME and c in pending:
+                    pending.remove(c)
+        st.dreck_pending = tuple(pending)
+        st.dreck_short = short
+        st.phase = DRECK
+        what += f"; dreck for {', '.join(st.name(s) for s in short)}: lay out the 2s-5s and the 6 of trumps"
+    else:
+        _start_part2(st, notes)
+    return rule, what
+
+
+def _dreck_cards(trump: str) -> list[str]:
+    return [c for c in DECK if RANK[c] in DRECK_RANKS] + ["6" + trump]
+
+
+def _dreck(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
+    seat = _seat(st, ev)
+    cards = parse_cards(ev.get("cards"))
+    pending = list(st.dreck_pending)
+    for c in cards:
+        if c not in pending:
+            why = "not a dreck card (2s-5s and the 6 of trumps)" if c not in _dreck_cards(st.trump) \
+                else "already laid out"
+            raise Illegal("S1.16", f"{c} is {why}")
+        pending.remove(c)
+    for c in cards:
+        _take_from_hand(st, seat, c, DRECK_PILE)
+        _left(st, seat, c, seq, notes)
+    st.dreck_pending = tuple(pending)
+    what = f"{st.name(seat)} lays out {len(cards)} dreck card(s)"
+    if pending:
+        return "S1.16", what + f"; {len(pending)} still to come"
+    pile = [c for c in st.loc for place in st.loc[c] if place == DRECK_PILE]
+    pile.sort(key=DECK.index)
+    short = st.dreck_short
+    if len(short) == 1:
+        for c in pile:
+            _give(st, short[0], c, DRECK_PILE)
+            _entered(st, short[0], c)
+        notes.append({"kind": "dreck", "seats": list(short), "counts": [len(pile)], "cards": pile})
+        what += f"; {st.name(short[0])} gets the Bozo hand ({len(pile)} cards)"
+    else:
+        # Default (S1.16): dealt one at a time clockwise from the short player nearest the
+        # trump holder's left.
+        start = st.trump_holder if st.trump_holder is not None else (st.last_winner or 0)
+        order = [s for s in ((start + i) % st.n for i in range(1, st.n + 1)) if s in short]
+        counts = {s: 0 for s in order}
+        for i in range(len(pile)):
+            counts[order[i % len(order)]] += 1
+        for c in pile:
+            _set_loc(st, c, DRECK_PILE, POOL)
+        for s in order:
+            st.size[s] += counts[s]
+            st.pool_slots[s] += counts[s]
+            for _ in range(counts[s]):
+                _entered(st, s, None)
+        st.pool_seats = tuple(order)
+        notes.append({"kind": "dreck", "seats": order, "counts": [counts[s] for s in order]})
+        what += "; the dreck is dealt to " + ", ".join(f"{st.name(s)} ({counts[s]})" for s in order)
+    _start_part2(st, notes)
+    return "S1.16", what
+
+
+def _start_part2(st: SkitState, notes: list) -> None:
+    st.phase = PART2
+    for s in range(st.n):
+        if st.size[s] == 0 and s not in st.out:
+            st.out = st.out + [s]
+            notes.append({"kind": "out", "seat": s})
+    leader = st.last_winner if st.last_winner is not None else st.first_leader
+    if not st.in_game(leader):
+        leader = st.next_seat(leader)
+    st.turn = leader
+    st.table = []
+    notes.append({"kind": "lead", "seat": leader})
+    _check_goat(st, notes)
+
+
+# -- Part 2 ---------------------------------------------------------------------------
+
+def _beats(st: SkitState, card: str, top: str) -> bool:
+    """S2.4 (S3.9): does `card` beat `top`?"""
+    trump = st.trump
+    if SUIT[top] == trump:
+        return SUIT[card] == trump and RANK[card] > RANK[top]
+    if SUIT[card] == trump:
+        return True
+    if st.variants.beat_any_suit:
+        return RANK[card] > RANK[top]
+    return SUIT[card] == SUIT[top] and RANK[card] > RANK[top]
+
+
+def _touch(a: str, b: str) -> bool:
+    """S2.2: same suit, adjacent ranks (A and 2 do not touch; identical cards never do)."""
+    return SUIT[a] == SUIT[b] and abs(RANK[a] - RANK[b]) == 1
+
+
+def _as_run(cards: list[str]) -> list[str] | None:
+    run = sorted(cards, key=RANK.__getitem__)
+    for a, b in zip(run, run[1:]):
+        if not _touch(a, b) or RANK[b] != RANK[a] + 1:
+            return None
+    return run
+
+
+def _high_trump(st: SkitState) -> str | None:
+    """S3.3: the highest trump still in the game."""
+    for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"):
+        card = r + st.trump
+        gone = sum(1 for p in st.loc.get(card, ()) if p in (KILLED, OUT_OF_GAME))
+        if gone < st.copies:
+            return card
+    return None
+
+
+def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
+    seat = _seat(st, ev)
+    cards = parse_cards(ev.get("cards", [ev["card"]] if "card" in ev else None))
+    if not cards:
+        raise BadEvent("a play needs at least one card")
+    if seat != st.turn:
+        raise Illegal("S2.4" if st.table else "S2.3",
+                      f"it is {st.name(st.turn)}'s turn, not {st.name(seat)}'s")
+    run = _as_run(cards)
+    if run is None:
+        raise Illegal("S2.2", f"{' '.join(cards)} is not a run of touching cards (same suit, "
+                              f"consecutive ranks): play one card or a run")
+    killing = False
+    if st.table:
+        top = max(st.table[-1], key=RANK.__getitem__)
+        if not _beats(st, run[0], top):
+            if SUIT[top] == st.trump:
+                how = "a higher trump"
+            elif st.variants.beat_any_suit:
+                how = "any higher card or a trump"
+            else:
+                how = f"a higher {SUIT_NAMES[SUIT[top]][:-1]} or a trump"
+            raise Illegal("S3.9" if st.variants.beat_any_suit else "S2.4",
+                          f"{st.name(seat)}'s {run[0]} does not beat {top}: beat with {how}, or eat")
+        killing = len(st.table) + 1 == st.kill_threshold
+    if st.variants.high_trump:
+        high = _high_trump(st)
+        if high in run and not killing:
+            raise Illegal("S3.3", f"{high} is the highest trump in play and may only kill a trick")
+    for c in run:
+        _take_from_hand(st, seat, c, ON_TABLE)
+        _left(st, seat, c, seq, notes)
+    _due_after_drop(st, seat, notes)
+    leading = not st.table
+    if leading:
+        st.kill_threshold = sum(1 for s in range(st.n) if st.in_game(s) or s == seat)
+    st.table = st.table + [tuple(run)]
+    rule = "S2.3" if leading else "S2.4"
+    what = f"{st.name(seat)} {'leads' if leading else 'beats with'} {' '.join(run)}"
+    if st.size[seat] == 0:
+        st.out = st.out + [seat]
+        notes.append({"kind": "out", "seat": seat})
+        what += f"; {st.name(seat)} is out"
+    if len(st.table) >= st.kill_threshold:
+        for play in st.table:
+            for c in play:
+                _set_loc(st, c, ON_TABLE, KILLED)
+        st.table = []
+        st.kills += 1
+        notes.append({"kind": "kill", "seat": seat})
+        rule = "S2.7"
+        st.turn = seat if st.in_game(seat) else st.next_seat(seat)
+        what += f"; the trick is killed, {st.name(st.turn)} leads"
+    else:
+        st.turn = st.next_seat(seat)
+    _check_goat(st, notes)
+    return rule, what
+
+
+def _eaten(st: SkitState) -> int:
+    """S2.4: how many plays, from the earliest, form the lowest run of touching cards."""
+    count = 1
+    for prev, play in zip(st.table, st.table[1:]):
+        if not _touch(prev[-1], play[0]):
+            break
+        count += 1
+    return count
+
+
+def _p2_eat(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
+    seat = _seat(st, ev)
+    if seat != st.turn:
+        raise Illegal("S2.4", f"it is {st.name(st.turn)}'s turn, not {st.name(seat)}'s")
+    if not st.table:
+        raise Illegal("S2.6", f"the table is empty: {st.name(seat)} leads, there is nothing to eat")
+    n_plays = _eaten(st)
+    eaten = [c for play in st.table[:n_plays] for c in play]
+    if ev.get("cards") is not None:
+        claimed = parse_cards(ev["cards"])
+        if sorted(claimed) != sorted(eaten):
+            raise Illegal("S2.4", f"{st.name(seat)} must eat the lowest run on the table, "
+                                  f"{' '.join(eaten)}, not {' '.join(claimed)}")
+    for c in eaten:
+        _give(st, seat, c, ON_TABLE)
+        _entered(st, seat, c)
+    st.table = st.table[n_plays:]
+    what = f"{st.name(seat)} eats {' '.join(eaten)}"
+    if st.table:
+        st.turn = st.next_seat(seat)
+        rule = "S2.6"
+        what += f"; {st.name(st.turn)} must beat or eat {max(st.table[-1], key=RANK.__getitem__)}"
+    else:
+        st.turn = st.next_seat(seat)
+        rule = "S2.6"
+        what += f"; the table is clear, {st.name(st.turn)} leads"
+    return rule, what
+
+
+def _pass(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
+    seat = _seat(st, ev)
+    if not st.variants.high_trump:
+        raise Illegal("S2.3", "passing the lead is only allowed with the high_trump variant (S3.3)")
+    if st.phase != PART2 or st.table or seat != st.turn:
+        raise Illegal("S3.3", f"{st.name(seat)} may pass only when leading")
+    high = _high_trump(st)
+    possible = st.size[seat] == 1 and (
+        st.known[seat] == [high] or (not st.known[seat] and (st.unseen_copies(high) > 0 or POOL in st.loc.get(high, ())))
+    )
+    if not possible:
+        raise Illegal("S3.3", f"{st.name(seat)} may pass the lead only when the only card left is {high}")
+    st.turn = st.next_seat(seat, -1)
+    notes.append({"kind": "pass", "seat": seat, "to": st.turn})
+    return "S3.3", f"{st.name(seat)} holds only {high} and passes the lead to {st.name(st.turn)}"
+
+
+def _due_after_drop(st: SkitState, seat: int, notes: list) -> None:
+    if st.size[seat] in (1, 3):
+        call = "one card" if st.size[seat] == 1 else "three cards"
+        st.announce_due = (seat, call)
+        notes.append({"kind": "announce_due", "seat": seat, "call": call})
+
+
+def _announce(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
+    seat = _seat(st, ev)
+    call = ev.get("call")
+    if not isinstance(call, str) or call.strip().lower() not in CALLS:
+        raise BadEvent(f"unknown call {call!r}: calls are {list(CALLS)}")
+    call = call.strip().lower()
+    if call == "baah":  # S2.11: the goat bleats once; anyone may, nothing depends on it
+        return "S2.11", f"{st.name(seat)} bleats"
+    size = st.size[seat]
+    truth = {"one card": size == 1, "three cards": size == 3,
+             "not one card": size != 1, "not three cards": size != 3}[call]
+    if st.phase != PART2:
+        raise Illegal("S2.10", "announcements belong to Part 2")
+    if not truth:
+        raise Illegal("S2.10", f"{st.name(seat)} says '{call}' but holds {size} card(s)")
+    if st.announce_due and st.announce_due[0] == seat and st.announce_due[1] == call:
+        st.announce_due = None
+    return "S2.10", f"{st.name(seat)}: '{call}'"
+
+
+def _check_goat(st: SkitState, notes: list) -> None:
+    people = {st.owner[s] for s in range(st.n) if st.in_game(s)}
+    if len(people) > 1 or st.phase == OVER:
+        return
+    st.phase = OVER
+    st.turn = None
+    if people:
+        (goat,) = people
+        st.goat = goat
+        notes.append({"kind": "goat", "seat": goat, "player": st.players[goat]})
+
+
+# -- the game object ------------------------------------------------------------------
+
+def _seat(st: SkitState, ev: dict) -> int:
+    seat = ev.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.n:
+        raise BadEvent(f"'seat' must be a seat number from 0 to {st.n - 1}, not {seat!r}")
+    return seat
+
+
+HANDLERS = {
+    PART1: {"play": _p1_play, "slough": _p1_slough, "collect": _p1_collect},
+    INTERMISSION: {"trump": _trump},
+    DRECK: {"dreck": _dreck},
+    PART2: {"play": _p2_play, "eat": _p2_eat, "pass": _pass},
+    OVER: {},
+}
+ALL_TYPES = {"start", "hand", "play", "slough", "collect", "trump", "dreck", "eat", "announce", "pass", "undo"}
+PHASE_WORDS = {PART1: "Part 1", INTERMISSION: "the intermission (turn up the trump)",
+               DRECK: "the dreck (lay out the dreck cards)", PART2: "Part 2", OVER: "the end of the game"}
+
+
+class Skitgubbe:
+    name = NAME
+    rules = RULES
+
+    # -- start ---------------------------------------------------------------------
+    def start(self, ev: dict, session: Session, seq: int) -> tuple[SkitState, Ruling]:
+        variants = Variants.parse(ev.get("variants"))
+        players = ev.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+            raise BadEvent("'players' must be a list of names, clockwise, e.g. [\"Ann\", \"Bob\", \"Cid\"]")
+        if len(set(players)) != len(players):
+            raise BadEvent("player names must be different")
+        if len(players) < 3:
+            raise Illegal("S0.2", f"Skitgubbe needs at least 3 players, not {len(players)}")
+        if variants.three_player_muddle and len(players) != 3:
+            raise Illegal("S3.8", "three_player_muddle is for exactly 3 players")
+        mode = ev.get("mode", "hidden")
+        if mode not in ("hidden", "open"):
+            raise BadEvent("'mode' is 'hidden' (default) or 'open'")
+        st = SkitState()
+        st.players = tuple(players)
+        st.variants = variants
+        st.n = 6 if variants.three_player_muddle else len(players)
+        st.owner = tuple(s % len(players) for s in range(st.n))
+        st.mode = mode
+        st.copies = 2 if variants.double_deck else 1
+        st.table_name = ev.get("table") if variants.two_tables else None
+        if variants.two_tables and st.table_name not in ("winners", "losers"):
+            raise BadEvent("with two_tables, 'table' must be 'winners' or 'losers'")
+        n = st.n
+        st.size = [0] * n
+        st.known = [[] for _ in range(n)]
+        st.pool_slots = [0] * n
+        st.loc = {}
+        st.won = [[] for _ in range(n)]
+        st.won_hidden = [0] * n
+        st.tricks_won = [0] * n
+        st.last_winner = None
+        st.trick = None
+        st.obligations = ()
+        st.trump = None
+        st.trump_holder = None
+        st.aside_holder = None
+        st.dreck_pending = ()
+        st.dreck_short = ()
+        st.pool_seats = ()
+        st.table = []
+        st.kill_threshold = 0
+        st.turn = None
+        st.kills = 0
+        st.out = []
+        st.announce_due = None
+        st.goat = None
+        st.history = None
+        notes: list = []
+        rule, leader = self._leader(st, ev, session)
+        st.first_leader = leader
+        st.next_leader = leader
+        part = ev.get("part", 1)
+        if part == 2:
+            self._start_part2(st, ev, notes)
+            what = f"Skitgubbe Part 2 (teaching): trump {SUIT_NAMES[st.trump]}, {st.name(st.turn)} leads"
+            return st, Ruling(True, OK, "S2.3", what, tuple(notes))
+        if part != 1:
+            raise BadEvent("'part' is 1 (default) or 2")
+        st.phase = PART1
+        total = 52 * st.copies
+        st.stock = total - 3 * n - (1 if variants.no_bottom_card else 0)
+        st.size = [3] * n
+        what = (f"Skitgubbe for {', '.join(players)}: 3 cards each, {st.stock} in the stock; "
+                f"{st.name(leader)} leads")
+        if variants.on():
+            what += f" (variants: {', '.join(variants.on())})"
+        return st, Ruling(True, OK, rule, what, tuple(notes))
+
+    def _leader(self, st: SkitState, ev: dict, session: Session) -> tuple[str, int]:
+        last = session.last(st.table_name) if session.records else None
+        goat = last.loser if last is not None and last.game == NAME else None
+        if st.variants.roving_goat and goat is not None and goat in st.players and last.loser_seat is not None:
+            if st.players.index(goat) == last.loser_seat:
+                raise Illegal("S3.5", f"{goat} was the goat and must move to another seat")
+        if st.variants.two_tables:
+            self._check_two_tables(st, session)
+        goat_seat = st.players.index(goat) if goat in st.players else None
+        if "leader" in ev:
+            leader = ev["leader"]
+            if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < st.n:
+                raise BadEvent(f"'leader' must be a seat from 0 to {st.n - 1}")
+            if goat_seat is not None and leader != goat_seat and ev.get("part", 1) == 1:
+                raise Illegal("S1.3", f"{goat} was the goat of the last game and leads the first trick")
+            return "S1.3", leader
+        return "S1.3", goat_seat if goat_seat is not None else 0
+
+    def _check_two_tables(self, st: SkitState, session: Session) -> None:
+        # Round r at a table follows round r-1 at both tables; pair the records by round.
+        done = {name: [r for r in session.records if r.table == name and not r.abandoned and r.game == NAME]
+                for name in ("winners", "losers")}
+        rounds = len(done[st.table_name])
+        if rounds == 0 or min(len(done["winners"]), len(done["losers"])) < rounds:
+            return
+        winners, losers = done["winners"][rounds - 1], done["losers"][rounds - 1]
+        mine = winners if st.table_name == "winners" else losers
+        first_out = losers.out[0] if losers.out else None
+        expected = set(mine.players)
+        if st.table_name == "winners":
+            expected = (expected - {winners.loser}) | ({first_out} if first_out else set())
+        else:
+            expected = (expected - {first_out}) | ({winners.loser} if winners.loser else set())
+        if set(st.players) != expected:
+            raise Illegal("S3.7", f"after the last round the {st.table_name}' table seats "
+                                  f"{', '.join(sorted(expected))}: the winners' goat and the losers' "
+                                  f"first out swap tables")
+
+    def _start_part2(self, st: SkitState, ev: dict, notes: list) -> None:
+        trump = ev.get("trump")
+        if not isinstance(trump, str) or trump.strip().upper() not in SUIT_NAMES:
+            raise BadEvent("a Part 2 start needs 'trump', a suit letter S, H, D or C")
+        st.trump = trump.strip().upper()
+        st.stock = 0
+        if "hands" in ev:
+            hands = ev["hands"]
+            if not isinstance(hands, list) or len(hands) != st.n:
+                raise BadEvent(f"'hands' must be {st.n} lists of cards, one per seat")
+            for s, raw in enumerate(hands):
+                for c in parse_cards(raw):
+                    if st.unseen_copies(c) == 0:
+                        raise Illegal("S0.1", f"{c} is dealt twice")
+                    _give(st, s, c, None)
+            for c in DECK:  # cards nobody was dealt are not in this game
+                for _ in range(st.unseen_copies(c)):
+                    _set_loc(st, c, None, OUT_OF_GAME)
+        elif "hand_sizes" in ev:
+            sizes = ev["hand_sizes"]
+            if (not isinstance(sizes, list) or len(sizes) != st.n
+                    or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in sizes)
+                    or sum(sizes) > 52 * st.copies):
+                raise BadEvent(f"'hand_sizes' must be {st.n} card counts (52 cards in all at most)")
+            st.size = list(sizes)
+        else:
+            raise BadEvent("a Part 2 start needs 'hands' (open) or 'hand_sizes' (hidden)")
+        st.last_winner = st.first_leader  # S2.3 with no Part 1: the start names the leader
+        _start_part2(st, notes)
+
+    # -- events --------------------------------------------------------------------
+    def apply(self, state: SkitState, ev: dict, seq: int) -> tuple[SkitState, Ruling]:
+        etype = ev["type"]
+        st = state.clone()
+        notes: list = []
+        if etype == "hand":
+            rule, what = self._hand(st, ev)
+        elif etype == "announce":
+            rule, what = _announce(st, ev, seq, notes)
+        else:
+            handler = HANDLERS[st.phase].get(etype)
+            if handler is None:
+                if etype not in ALL_TYPES:
+                    raise BadEvent(f"unknown event type {etype!r} for Skitgubbe")
+                raise Illegal(self._phase_rule(st), f"'{etype}' does not belong in {PHASE_WORDS[st.phase]}"
+                                                    + self._expecting(st))
+            rule, what = handler(st, ev, seq, notes)
+            if st.phase == PART1:
+                _p1_maybe_end(st, notes)
+        severity = OK
+        due = state.announce_due
+        if due is not None and not (etype == "announce" and ev.get("seat") == due[0]):
+            if st.announce_due == due:
+                st.announce_due = None
+            severity = WARNING
+            notes.append({"kind": "missed_announcement", "seat": due[0], "call": due[1]})
+            what = f"{st.name(due[0])} did not say '{due[1]}' (S2.10); " + what
+            rule = "S2.10"
+        elif etype == "hand":
+            severity = INFO
+        return st, Ruling(True, severity, rule, what, tuple(notes))
+
+    def _phase_rule(self, st: SkitState) -> str:
+        return {PART1: "S1.4", INTERMISSION: "S1.14", DRECK: "S1.16", PART2: "S2.4", OVER: "S2.11"}[st.phase]
+
+    def _expecting(self, st: SkitState) -> str:
+        if st.phase == PART1:
+            who = _p1_to_act(st)
+            if who is None:
+                return f": {st.name(st.trick.winner)} collects the trick"
+            return f": {st.name(who)} is to play"
+        if st.phase == INTERMISSION:
+            return ": the set-aside card is turned up next"
+        if st.phase == PART2:
+            return f": {st.name(st.turn)} beats or eats" if st.table else f": {st.name(st.turn)} leads"
+        if st.phase == OVER:
+            return f": {st.players[st.goat]} is the goat" if st.goat is not None else ""
+        return ""
+
+    def _hand(self, st: SkitState, ev: dict) -> tuple[str, str]:
+        """A reveal: `cards` are exactly the seat's hand now."""
+        seat = _seat(st, ev)
+        cards = parse_cards(ev.get("cards"))
+        if st.phase in (INTERMISSION, OVER):
+            raise Illegal("S1.15", f"hands are not in play during {PHASE_WORDS[st.phase]}")
+        if len(cards) != st.size[seat]:
+            raise Illegal("S1.2" if st.phase == PART1 else "S0.1",
+                          f"{st.name(seat)} holds {st.size[seat]} card(s), not {len(cards)}")
+        rest = st.known[seat][:]
+        new = []
+        for c in cards:
+            if c in rest:
+                rest.remove(c)
+            else:
+                new.append(c)
+        if rest:
+            raise Illegal("S0.1", f"{st.name(seat)} must still hold {' '.join(rest)}")
+        from_pool = 0
+        for c in new:
+            if st.unseen_copies(c) > 0:
+                _set_loc(st, c, None, seat)
+            elif POOL in st.loc.get(c, ()) and seat in st.pool_seats:
+                _set_loc(st, c, POOL, seat)
+                from_pool += 1
+            else:
+                raise Illegal("S0.1", f"{st.name(seat)} cannot hold {c}: it is {_where(st, c)}")
+        if from_pool > st.pool_slots[seat] or len(new) - from_pool > st.hidden_slots(seat) - st.pool_slots[seat]:
+            raise Illegal("S0.1", f"{st.name(seat)}'s hand does not fit what the referee knows")
+        st.known[seat] = cards
+        st.pool_slots[seat] = 0
+        return None, f"{st.name(seat)} holds {' '.join(cards) or 'nothing'}"
+
+    # -- reading -------------------------------------------------------------------
+    def players(self, st: SkitState) -> list[str]:
+        return list(st.players)
+
+    def result(self, st: SkitState) -> GameRecord | None:
+        if st.phase != OVER:
+            return None
+        out_people = []
+        for s in st.out:
+            p = st.players[st.owner[s]]
+            if p not in out_people and all(not st.in_game(h) for h in range(st.n) if st.owner[h] == st.owner[s]):
+                out_people.append(p)
+        goat = st.players[st.goat] if st.goat is not None else None
+        return GameRecord(NAME, st.players, (goat,) if goat else (), tuple(out_people), st.table_name,
+                          loser_seat=st.goat)
+
+    def to_act(self, st: SkitState) -> int | None:
+        if st.phase == PART1:
+            return _p1_to_act(st)
+        if st.phase == INTERMISSION:
+            return st.aside_holder
+        return st.turn
+
+    def summary(self, st: SkitState) -> dict:
+        return {
+            "game": NAME,
+            "phase": st.phase,
+            "trump": st.trump,
+            "turn": self.to_act(st),
+            "kills": st.kills,
+            "tricks_won": st.tricks_won[:],
+            "hand_sizes": st.size[:],
+            "out": st.out[:],
+            "goat": st.goat,
+        }
+
+    def view(self, st: SkitState, seat: int | None = None) -> dict:
+        """What the referee knows; with `seat`, only what that seat may see (its own hand)."""
+        view = self.summary(st)
+        view.update({
+            "players": list(st.players),
+            "variants": st.variants.on(),
+            "mode": st.mode,
+            "stock": st.stock,
+            "to_act": self.to_act(st),
+        })
+        if st.phase == PART1 and st.trick is not None:
+            view["trick"] = {
+                "leader": st.trick.leader,
+                "cards": [{"seat": s, "card": c} for s, c in st.trick.cards],
+                "round": [{"seat": s, "card": c} for s, c in st.trick.round_plays],
+                "to_play": list(st.trick.order[len(st.trick.round_plays):]) if st.trick.winner is None else [],
+                "winner": st.trick.winner,
+                "wars": st.trick.wars,
+            }
+        if st.phase == PART2:
+            view["table"] = [list(p) for p in st.table]
+            view["kill_threshold"] = st.kill_threshold if st.table else sum(st.in_game(s) for s in range(st.n))
+            view["plays_to_kill"] = view["kill_threshold"] - len(st.table)  # S2.12
+            view["high_trump"] = _high_trump(st) if st.variants.high_trump else None
+        if st.phase == DRECK:
+            view["dreck_pending"] = len(st.dreck_pending)
+        visible = range(st.n) if seat is None else [h for h in range(st.n) if st.owner[h] == st.owner[seat]]
+        view["hands"] = {str(s): {"size": st.size[s], "known": sorted(st.known[s], key=DECK.index)}
+                         for s in visible}
+        seen_out = [c for c in st.loc for p in st.loc[c] if p == KILLED]
+        view["killed_cards"] = sorted(seen_out, key=DECK.index)
+        return view
+
+
+GAME = Skitgubbe()
+
+
+# -- legal events (for simulation, hints and property tests) ------------------------
+
+def runs_in(hand: list[str]) -> list[tuple[str, ...]]:
+    """Every run of touching cards (S2.2) that `hand` can form, singles included."""
+    by_suit: dict[str, list[str]] = {}
+    for c in hand:
+        by_suit.setdefault(SUIT[c], []).append(c)
+    runs: list[tuple[str, ...]] = []
+    for cards in by_suit.values():
+        ranks = sorted(set(RANK[c] for c in cards))
+        index = {RANK[c]: c for c in cards}
+        start = 0
+        for i in range(1, len(ranks) + 1):
+            if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
+                block = [index[r] for r in ranks[start:i]]
+                for a in range(len(block)):
+                    for b in range(a + 1, len(block) + 1):
+                        runs.append(tuple(block[a:b]))
+                start = i
+    return runs
+
+
+def legal_events(st: SkitState) -> list[dict]:
+    """Every legal event now, for a state whose hands are all known (open mode).
+
+    Part 1 and Part 2 plays and eats of the player to act, every legal slough, collect;
+    intermission and dreck events are driven by what the physical cards are, so the caller
+    supplies those (the set-aside card is not known to the referee).
+    """
+    events: list[dict] = []
+    if st.phase == PART1:
+        trick = st.trick
+        if trick is not None and trick.winner is not None:
+            events.append({"type": "collect", "seat": trick.winner})
+        else:
+            seat = _p1_to_act(st)
+            hand = st.known[seat]
+            high = _round_high(st, trick) if trick is not None else None
+            matching = [c for c in hand if high is not None and _p1_rank(st, c) == high]
+            for c in (matching or hand):
+                events.append({"type": "play", "seat": seat, "cards": [c]})
+            if not matching and (st.stock > 1 or (st.stock == 1 and st.variants.no_bottom_card)):
+                events.append({"type": "play", "seat": seat, "cards": ["??"], "source": "stock"})
+        if trick is not None and trick.cards:
+            for s in range(st.n):
+                for c in st.known[s]:
+                    if _p1_rank(st, c) in trick.played_ranks and _slough_ban(st, s, c) is None:
+                        events.append({"type": "slough", "seat": s, "card": c})
+    elif st.phase == PART2:
+        seat = st.turn
+        hand = st.known[seat]
+        high = _high_trump(st) if st.variants.high_trump else None
+        if st.table:
+            top = max(st.table[-1], key=RANK.__getitem__)
+            killing = len(st.table) + 1 == st.kill_threshold
+            for run in runs_in(hand):
+                if _beats(st, run[0], top) and (high not in run or killing):
+                    events.append({"type": "play", "seat": seat, "cards": list(run)})
+            events.append({"type": "eat", "seat": seat})
+        else:
+            for run in runs_in(hand):
+                if high not in run:
+                    events.append({"type": "play", "seat": seat, "cards": list(run)})
+            if not events and hand == [high]:
+                events.append({"type": "pass", "seat": seat})
+    return events
+
+
+def _slough_ban(st: SkitState, seat: int, card: str) -> str | None:
+    """The rule (S1.9, S1.10) that forbids this slough of a matching card, or None."""
+    trick = st.trick
+    if trick.winner is not None:
+        return None
+    high = _round_high(st, trick)
+    to_play = seat in trick.order and all(s != seat for s, _ in trick.round_plays)
+    if to_play and high is not None and _p1_rank(st, card) == high:
+        return "S1.9"
+    tied = high is not None and seat in trick.order and sum(
+        1 for _, c in trick.round_plays if _p1_rank(st, c) == high) > 1 and any(
+        s == seat and _p1_rank(st, c) == high for s, c in trick.round_plays)
+    if st.stock == 0 and (to_play or tied) and st.size[seat] == 1:
+        return "S1.10"
+    return None

@@ -1,0 +1,46 @@
+"""`goatherd simulate`: random legal games written as table logs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from referee.games.skitgubbe_sim import SimulationError, simulate_game
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
+SIMULATORS = {"skitgubbe": simulate_game}
+
+__all__ = ["SimulationError", "simulate_logs", "simulate_to_folder"]
+
+
+def simulate_logs(game: str, n_players: int, seed: int, variants: dict | None = None):
+    """One game's (open log, hidden log); the seed fixes everything."""
+    if game not in SIMULATORS:
+        raise SimulationError(f"cannot simulate {game!r}: simulators exist for {sorted(SIMULATORS)}")
+    if not 3 <= n_players <= len(NAMES):
+        raise SimulationError(f"--players must be between 3 and {len(NAMES)}")
+    return SIMULATORS[game](NAMES[:n_players], seed, variants)
+
+
+def simulate_to_folder(game: str, n_players: int, n_games: int, seed: int, out: Path,
+                       variants: dict | None = None, progress: bool = False) -> dict:
+    if n_games < 1:
+        raise SimulationError("--games must be at least 1")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SimulationError(f"cannot create {out}: {exc.strerror or exc}") from None
+    games = range(n_games)
+    if progress:
+        from tqdm import tqdm
+
+        games = tqdm(games, desc=f"simulating {game}", unit="game")
+    events = 0
+    for k in games:
+        open_log, hidden_log = simulate_logs(game, n_players, seed * 1_000_003 + k, variants)
+        for kind, log in (("open", open_log), ("hidden", hidden_log)):
+            path = out / f"{k:04d}-{kind}.jsonl"
+            path.write_text("".join(json.dumps(e) + "\n" for e in log))
+        events += len(hidden_log)
+    return {"game": game, "games": n_games, "players": n_players, "seed": seed, "out": str(out),
+            "hidden_events": events}

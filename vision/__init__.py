@@ -1,0 +1,1 @@
+"""goatherd vision package."""

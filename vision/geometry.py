@@ -1,0 +1,180 @@
+"""Geometry on numpy arrays: oriented boxes, rectification, corner crops, oriented NMS.
+
+Conventions: image coordinates in pixels, x right, y down. A quad is a (4, 2) float array.
+An oriented box (OBB) is (cx, cy, w, h, theta) with theta in radians, rotating the box's
+w-axis from the image x-axis towards the y-axis (clockwise on screen), as ultralytics does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: Index-corner region of a card, as fractions of the card's (width, height) in portrait.
+#: Generous enough for the big indices of some decks and a detector box a few % off.
+CORNER_REGION = (0.34, 0.30)
+#: Side of the square corner patch fed to the Stage B classifier, in pixels.
+CORNER_SIZE = 64
+
+
+def obb_to_quad(cx: float, cy: float, w: float, h: float, theta: float) -> np.ndarray:
+    """Corners of an oriented box, clockwise on screen starting at the (-w/2, -h/2) corner."""
+    c, s = np.cos(theta), np.sin(theta)
+    local = np.array([[-w, -h], [w, -h], [w, h], [-w, h]], dtype=np.float64) / 2
+    rot = np.array([[c, -s], [s, c]])
+    return local @ rot.T + np.array([cx, cy])
+
+
+def quad_to_obb(quad: np.ndarray) -> tuple[float, float, float, float, float]:
+    """Minimum-area oriented box (cx, cy, w, h, theta) around any point set."""
+    import cv2
+
+    (cx, cy), (w, h), angle = cv2.minAreaRect(np.asarray(quad, dtype=np.float32))
+    return float(cx), float(cy), float(w), float(h), float(np.deg2rad(angle))
+
+
+def polygon_area(poly: np.ndarray) -> float:
+    """Absolute area of a simple polygon (shoelace)."""
+    p = np.asarray(poly, dtype=np.float64)
+    if len(p) < 3:
+        return 0.0
+    x, y = p[:, 0], p[:, 1]
+    return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
+
+
+def _clockwise(poly: np.ndarray) -> np.ndarray:
+    """The same polygon with positive signed area in image coordinates (clockwise on screen)."""
+    x, y = poly[:, 0], poly[:, 1]
+    signed = np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))
+    return poly if signed >= 0 else poly[::-1]
+
+
+def clip_convex(subject: np.ndarray, clip: np.ndarray) -> np.ndarray:
+    """Sutherland–Hodgman: the part of polygon `subject` inside convex polygon `clip`."""
+    out = _clockwise(np.asarray(subject, dtype=np.float64))
+    clip = _clockwise(np.asarray(clip, dtype=np.float64))
+    for i in range(len(clip)):
+        if len(out) == 0:
+            break
+        a, b = clip[i], clip[(i + 1) % len(clip)]
+        edge = b - a
+        # inside = on the right of a->b in math coords = cross >= 0 for clockwise-on-screen
+        side = edge[0] * (out[:, 1] - a[1]) - edge[1] * (out[:, 0] - a[0])
+        inside = side >= 0
+        pts = []
+        for j in range(len(out)):
+            k = (j + 1) % len(out)
+            if inside[j]:
+                pts.append(out[j])
+            if inside[j] != inside[k]:
+                t = side[j] / (side[j] - side[k])
+                pts.append(out[j] + t * (out[k] - out[j]))
+        out = np.array(pts, dtype=np.float64).reshape(-1, 2)
+    return out
+
+
+def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quads."""
+    inter = polygon_area(clip_convex(a, b))
+    union = polygon_area(a) + polygon_area(b) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def oriented_nms(quads: np.ndarray, scores: np.ndarray, iou_threshold: float) -> np.ndarray:
+    """Indices of the boxes kept by greedy NMS on exact polygon IoU, best score first."""
+    quads = np.asarray(quads, dtype=np.float64).reshape(-1, 4, 2)
+    order = np.argsort(-np.asarray(scores), kind="stable")
+    lo, hi = quads.min(axis=1), quads.max(axis=1)
+    keep: list[int] = []
+    for i in order:
+        ok = True
+        for j in keep:
+            if (lo[i] > hi[j]).any() or (lo[j] > hi[i]).any():
+                continue  # bounding boxes apart: no overlap
+            if quad_iou(quads[i], quads[j]) > iou_threshold:
+                ok = False
+                break
+        if ok:
+            keep.append(int(i))
+    return np.array(keep, dtype=np.int64)
+
+
+def portrait_order(quad: np.ndarray) -> np.ndarray:
+    """Reorder a card quad clockwise on screen so that edge 0->1 is a short (top) edge.
+
+    Of the two short edges the upper one (smaller mean y) comes first; a card lying
+    upside down is therefore read rotated 180°, which the two index corners absorb.
+    """
+    q = np.asarray(quad, dtype=np.float64).reshape(4, 2)
+    centre = q.mean(axis=0)
+    ang = np.arctan2(q[:, 1] - centre[1], q[:, 0] - centre[0])
+    q = q[np.argsort(ang)]  # increasing angle in image coords = clockwise on screen
+    edges = np.linalg.norm(np.roll(q, -1, axis=0) - q, axis=1)
+    start = 0 if edges[0] + edges[2] <= edges[1] + edges[3] else 1  # short edges first
+    q = np.roll(q, -start, axis=0)
+    if (q[2, 1] + q[3, 1]) < (q[0, 1] + q[1, 1]) - 1e-9:  # the other short edge is higher
+        q = np.roll(q, -2, axis=0)
+    return q
+
+
+def card_homography(quad: np.ndarray) -> np.ndarray:
+    """3x3 map from unit-card coordinates ([0,1]x[0,1], portrait) to image pixels."""
+    import cv2
+
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
+    return cv2.getPerspectiveTransform(unit, portrait_order(quad).astype(np.float32))
+
+
+def rectify(image: np.ndarray, quad: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The card inside `quad` warped flat to a portrait image of `size` = (width, height)."""
+    import cv2
+
+    w, h = size
+    scale = np.diag([1.0 / w, 1.0 / h, 1.0])  # output pixel -> unit card (pixel corners)
+    m = card_homography(quad) @ scale
+    return cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def corner_maps(region: tuple[float, float] = CORNER_REGION, size: int = CORNER_SIZE) -> list[np.ndarray]:
+    """Maps from patch pixels to unit-card coordinates for the two index corners.
+
+    The first is the top-left corner as is; the second the bottom-right corner rotated 180°,
+    so both show the index upright.
+    """
+    fw, fh = region
+    tl = np.array([[fw / size, 0, 0], [0, fh / size, 0], [0, 0, 1]])
+    br = np.array([[-fw / size, 0, 1], [0, -fh / size, 1], [0, 0, 1]])
+    return [tl, br]
+
+
+def corner_patches(image: np.ndarray, quad: np.ndarray, size: int = CORNER_SIZE,
+                   region: tuple[float, float] = CORNER_REGION) -> list[np.ndarray]:
+    """The two index-corner patches (size x size) of the card at `quad`, read straight from
+    the full-resolution frame with one perspective warp each (no intermediate card image)."""
+    import cv2
+
+    h = card_homography(quad)
+    out = []
+    for m in corner_maps(region, size):
+        out.append(cv2.warpPerspective(image, h @ m, (size, size),
+                                       flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                                       borderMode=cv2.BORDER_REPLICATE))
+    return out
+
+
+def letterbox(image: np.ndarray, size: int, pad_value: int = 114) -> tuple[np.ndarray, float, tuple[float, float]]:
+    """Resize keeping aspect so the longer side is `size`, pad to size x size (centred).
+
+    Returns (image, scale, (pad_x, pad_y)); an input point p maps to p * scale + pad.
+    """
+    import cv2
+
+    h, w = image.shape[:2]
+    scale = min(size / h, size / w)
+    nw, nh = int(round(w * scale)), int(round(h * scale))
+    resized = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    pad_x, pad_y = (size - nw) / 2, (size - nh) / 2
+    top, left = int(round(pad_y - 0.1)), int(round(pad_x - 0.1))
+    out = cv2.copyMakeBorder(resized, top, size - nh - top, left, size - nw - left,
+                             cv2.BORDER_CONSTANT, value=(pad_value,) * 3)
+    return out, scale, (float(left), float(top))
