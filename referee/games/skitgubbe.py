@@ -160,23 +160,46 @@ class SkitState:
         "tricks_won", "last_winner", "first_leader", "trick", "next_leader", "obligations",
         "trump", "trump_holder", "dreck_pending", "dreck_short", "pool_seats",
         "table", "kill_threshold", "turn", "kills", "out", "announce_due", "goat",
-        "history",
     )
 
     def clone(self) -> "SkitState":
-        other = SkitState.__new__(SkitState)
-        for name in SkitState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.size = self.size[:]
-        other.known = [k[:] for k in self.known]
-        other.pool_slots = self.pool_slots[:]
-        other.loc = self.loc.copy()
-        other.won = [w[:] for w in self.won]
-        other.won_hidden = self.won_hidden[:]
-        other.tricks_won = self.tricks_won[:]
-        other.table = self.table[:]
-        other.out = self.out[:]
-        return other
+        """A copy that apply() may change: lists and dicts copied, immutable parts shared."""
+        o = SkitState.__new__(SkitState)
+        o.players = self.players
+        o.n = self.n
+        o.owner = self.owner
+        o.variants = self.variants
+        o.mode = self.mode
+        o.copies = self.copies
+        o.table_name = self.table_name
+        o.phase = self.phase
+        o.size = self.size[:]
+        o.known = [k[:] for k in self.known]
+        o.pool_slots = self.pool_slots[:]
+        o.loc = self.loc.copy()
+        o.stock = self.stock
+        o.aside_holder = self.aside_holder
+        o.won = [w[:] for w in self.won]
+        o.won_hidden = self.won_hidden[:]
+        o.tricks_won = self.tricks_won[:]
+        o.last_winner = self.last_winner
+        o.first_leader = self.first_leader
+        o.trick = self.trick
+        o.next_leader = self.next_leader
+        o.obligations = self.obligations
+        o.trump = self.trump
+        o.trump_holder = self.trump_holder
+        o.dreck_pending = self.dreck_pending
+        o.dreck_short = self.dreck_short
+        o.pool_seats = self.pool_seats
+        o.table = self.table[:]
+        o.kill_threshold = self.kill_threshold
+        o.turn = self.turn
+        o.kills = self.kills
+        o.out = self.out[:]
+        o.announce_due = self.announce_due
+        o.goat = self.goat
+        return o
 
     # -- small queries ---------------------------------------------------------
     def hidden_slots(self, seat: int) -> int:
@@ -859,7 +882,6 @@ class Skitgubbe:
         st.out = []
         st.announce_due = None
         st.goat = None
-        st.history = None
         notes: list = []
         rule, leader = self._leader(st, ev, session)
         st.first_leader = leader
@@ -1108,22 +1130,25 @@ GAME = Skitgubbe()
 
 def runs_in(hand: list[str]) -> list[tuple[str, ...]]:
     """Every run of touching cards (S2.2) that `hand` can form, singles included."""
-    by_suit: dict[str, list[str]] = {}
-    for c in hand:
-        by_suit.setdefault(SUIT[c], []).append(c)
     runs: list[tuple[str, ...]] = []
-    for cards in by_suit.values():
-        ranks = sorted(set(RANK[c] for c in cards))
-        index = {RANK[c]: c for c in cards}
-        start = 0
-        for i in range(1, len(ranks) + 1):
-            if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
-                block = [index[r] for r in ranks[start:i]]
-                for a in range(len(block)):
-                    for b in range(a + 1, len(block) + 1):
-                        runs.append(tuple(block[a:b]))
-                start = i
+    block: list[str] = []
+    for c in sorted(set(hand), key=_SUIT_RANK.__getitem__):
+        if block and not (SUIT[c] == SUIT[block[-1]] and RANK[c] == RANK[block[-1]] + 1):
+            _add_runs(block, runs)
+            block = []
+        block.append(c)
+    if block:
+        _add_runs(block, runs)
     return runs
+
+
+def _add_runs(block: list[str], runs: list) -> None:
+    for a in range(len(block)):
+        for b in range(a + 1, len(block) + 1):
+            runs.append(tuple(block[a:b]))
+
+
+_SUIT_RANK = {c: (SUIT[c], RANK[c]) for c in DECK}
 
 
 def legal_events(st: SkitState) -> list[dict]:

@@ -67,7 +67,9 @@ def simulate_game(players: list[str], seed: int, variants: dict | None = None,
         if drew:  # S1.2: the player took the top card
             emit({"type": "hand", "seat": seat, "cards": st.known[seat] + [stock.pop()]}, reveal=True)
 
-    table.apply(open_log[0])
+    started = table.apply(open_log[0])
+    if not started.ok:
+        raise SimulationError(started.message)
     for s in range(n):
         emit({"type": "hand", "seat": s, "cards": hands[s]}, reveal=True)
 
@@ -123,12 +125,14 @@ def _choose(rng: random.Random, st, options: list[dict]) -> dict:
         if flips and (not plays or rng.random() < FLIP_CHANCE):
             return flips[0]
         return rng.choice(plays)
-    # Part 2: cheapest beat, runs now and then, kill when possible, eat sometimes.
+    # Part 2: lead anything, beat cheaply (a run now and then), eat sometimes anyway.
     plays = [e for e in mains if e["type"] == "play"]
     others = [e for e in mains if e["type"] != "play"]
     if not plays:
         return others[0]
-    if st.table and (rng.random() < EAT_ANYWAY_CHANCE):
+    if not st.table:
+        return rng.choice(plays)
+    if rng.random() < EAT_ANYWAY_CHANCE:
         return next(e for e in others if e["type"] == "eat")
     if rng.random() < RUN_CHANCE:
         return max(plays, key=lambda e: len(e["cards"]))

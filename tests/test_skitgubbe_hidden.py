@@ -1,0 +1,111 @@
+"""Hidden mode: what a camera can know, and violations proven after the fact."""
+
+from referee import Table
+
+PLAYERS = ["Ann", "Bob", "Cid"]
+
+
+def table(mode="hidden", **extra):
+    t = Table()
+    assert t.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0,
+                    "mode": mode, **extra}).ok
+    return t
+
+
+def play(t, seat, card, **extra):
+    return t.apply({"type": "play", "seat": seat, "cards": [card], **extra})
+
+
+def kinds(ruling):
+    return [n["kind"] for n in ruling.notes]
+
+
+def test_failure_to_match_is_proven_when_the_rank_turns_up_with_no_draw_between():
+    t = table()
+    assert play(t, 0, "9H").ok
+    assert play(t, 1, "5C", source="stock").ok  # Bob flips instead of matching: unknowable yet
+    assert play(t, 2, "2D").ok
+    assert t.apply({"type": "collect", "seat": 0}).ok
+    assert play(t, 0, "3S").ok
+    ruling = play(t, 1, "9C")  # Bob has drawn nothing since the flip: the 9C was in his hand
+    assert ruling.ok
+    proof = [n for n in ruling.notes if n["kind"] == "proven_violation"]
+    assert proof and proof[0]["seat"] == 1 and proof[0]["rule"] == "S1.5"
+    assert "#2" in proof[0]["evidence"] and "9C" in proof[0]["evidence"]
+
+
+def test_no_proof_when_a_draw_could_explain_the_card():
+    t = table()
+    assert play(t, 0, "9H").ok
+    assert play(t, 1, "5C", source="stock").ok
+    assert play(t, 2, "2D").ok
+    assert t.apply({"type": "collect", "seat": 0}).ok
+    assert play(t, 0, "3S").ok
+    assert play(t, 1, "4D").ok  # Bob draws a card here
+    assert play(t, 2, "2S").ok
+    assert t.apply({"type": "collect", "seat": 1}).ok
+    ruling = play(t, 1, "9C")  # could be the card he just drew
+    assert ruling.ok and "proven_violation" not in kinds(ruling)
+
+
+def test_sloughing_the_rank_after_flipping_proves_the_flip_was_illegal():
+    t = table()
+    assert play(t, 0, "9H").ok
+    assert play(t, 1, "5C", source="stock").ok  # no card entered Bob's hand since
+    ruling = t.apply({"type": "slough", "seat": 1, "card": "9C"})
+    assert ruling.ok  # the slough itself is legal (Bob has played)...
+    proof = [n for n in ruling.notes if n["kind"] == "proven_violation"]
+    assert proof and proof[0]["rule"] == "S1.5" and proof[0]["seat"] == 1  # ...but exposes the flip
+    # Proven once: a second 9 from Bob is explained by the draw after the slough.
+    assert play(t, 2, "2D").ok
+    assert t.apply({"type": "collect", "seat": 0}).ok
+
+
+def test_open_mode_catches_the_failure_to_match_at_once():
+    t = table("open")
+    for seat, hand in enumerate([["9H", "2C", "3C"], ["9C", "5D", "6D"], ["2D", "3D", "4D"]]):
+        assert t.apply({"type": "hand", "seat": seat, "cards": hand}).ok
+    assert play(t, 0, "9H").ok
+    ruling = play(t, 1, "5C", source="stock")
+    assert not ruling.ok and ruling.rule == "S1.5"
+    ruling = play(t, 1, "5D")
+    assert not ruling.ok and ruling.rule == "S1.5" and "9C" in ruling.message
+    assert play(t, 1, "9C").ok
+
+
+def test_a_card_known_to_be_elsewhere_is_impossible():
+    t = table()
+    assert play(t, 0, "9H").ok
+    ruling = play(t, 1, "9H")
+    assert not ruling.ok and ruling.rule == "S0.1" and "on the table" in ruling.message
+    ruling = play(t, 1, "9S", source="stock")
+    assert ruling.ok
+
+
+def test_a_card_in_somebodys_winnings_cannot_be_played():
+    t = table()
+    assert play(t, 0, "9H").ok
+    assert play(t, 1, "5C").ok
+    assert play(t, 2, "2D").ok
+    assert t.apply({"type": "collect", "seat": 0}).ok
+    ruling = play(t, 0, "5C")
+    assert not ruling.ok and ruling.rule == "S0.1" and "winnings" in ruling.message
+
+
+def test_the_referee_counts_the_stock():
+    t = table()
+    assert t.view()["stock"] == 52 - 9
+    assert play(t, 0, "9H").ok
+    assert play(t, 1, "5C", source="stock").ok
+    assert t.view()["stock"] == 52 - 9 - 2  # one draw, one flip
+    assert t.summary()["hand_sizes"] == [3, 3, 3]
+
+
+def test_seat_view_hides_other_hands():
+    t = table("open")
+    assert t.apply({"type": "hand", "seat": 0, "cards": ["9H", "2C", "3C"]}).ok
+    assert t.apply({"type": "hand", "seat": 1, "cards": ["9C", "5D", "6D"]}).ok
+    view = t.view(seat=1)
+    assert list(view["hands"]) == ["1"]
+    assert sorted(view["hands"]["1"]["known"]) == ["5D", "6D", "9C"]
+    assert set(t.view()["hands"]) == {"0", "1", "2"}
