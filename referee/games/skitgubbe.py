@@ -299,14 +299,34 @@ def _draw(st: SkitState, seat: int, after_slough: bool, notes: list) -> None:
 
 
 def _entered(st: SkitState, seat: int, card: str | None) -> None:
-    """A card entered `seat`'s hand: it may explain a later card of an obligation's rank."""
+    """A card entered `seat`'s hand: it may explain a later card of an obligation's rank.
+
+    An obligation that can no longer be proven (more cards explained than cards of its
+    rank that could still leave the hand) is dropped, so hidden games stay fast.
+    """
     if not st.obligations:
         return
-    st.obligations = tuple(
-        ob if ob.seat != seat or (card is not None and RANK[card] != ob.rank)
-        else Obligation(ob.seat, ob.rank, ob.seq, ob.what, ob.explained + 1, ob.left)
-        for ob in st.obligations
-    )
+    kept = []
+    for ob in st.obligations:
+        if ob.seat == seat and (card is None or RANK[card] == ob.rank):
+            ob = Obligation(ob.seat, ob.rank, ob.seq, ob.what, ob.explained + 1, ob.left)
+            if ob.explained - ob.left >= _could_leave(st, seat, ob.rank):
+                continue
+        kept.append(ob)
+    st.obligations = tuple(kept)
+
+
+def _could_leave(st: SkitState, seat: int, rank: int) -> int:
+    """How many cards of `rank` could still leave `seat`'s hand (known there, or unplaced)."""
+    count = 0
+    for suit in SUIT_NAMES:
+        card = _RANK_CARD[rank] + suit
+        places = st.loc.get(card, ())
+        count += st.copies - len(places) + sum(1 for p in places if p == seat or p == POOL)
+    return count
+
+
+_RANK_CARD = {RANK[c]: c[:-1] for c in DECK}
 
 
 def _left(st: SkitState, seat: int, card: str, seq: int, notes: list) -> None:
@@ -321,8 +341,8 @@ def _left(st: SkitState, seat: int, card: str, seq: int, notes: list) -> None:
                 notes.append({
                     "kind": "proven_violation", "seat": seat, "rule": "S1.5",
                     "evidence": (f"at event #{ob.seq} {st.name(seat)} {ob.what} instead of matching a "
-                                 f"{_rank_text(ob.rank)}; {card} left the hand at event #{seq}, and no card "
-                                 f"that could be a {_rank_text(ob.rank)} entered the hand in between"),
+                                 f"{_rank_text(ob.rank)}; {card} left the hand at event #{seq}, and more "
+                                 f"{_rank_text(ob.rank)}s have left the hand since than could have entered it"),
                     "seq": ob.seq,
                 })
                 continue
@@ -339,6 +359,10 @@ def _rank_text(rank: int) -> str:
 def _p1_rank(st: SkitState, card: str) -> int:
     r = RANK[card]
     return 1 if (r == 14 and st.variants.aces_low_part1) else r
+
+
+def _real_rank(p1_rank: int) -> int:
+    return 14 if p1_rank == 1 else p1_rank
 
 
 def _round_high(st: SkitState, trick: Trick1) -> int | None:
@@ -388,9 +412,9 @@ def _p1_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
             holding = [c for c in k if _p1_rank(st, c) == must]
             if holding:
                 raise Illegal("S1.5", f"{st.name(seat)} holds {holding[0]} and must match the "
-                                      f"{_rank_text(must)}; flipping is not allowed then")
+                                      f"{_rank_text(_real_rank(must))}; flipping is not allowed then")
             if st.hidden_slots(seat):
-                st.obligations = st.obligations + (Obligation(seat, must, seq, "flipped from the stock"),)
+                st.obligations = st.obligations + (Obligation(seat, _real_rank(must), seq, "flipped from the stock"),)
         st.stock -= 1
         _set_loc(st, card, None, ON_TABLE)
         what = f"{st.name(seat)} flips {card}"
@@ -398,10 +422,10 @@ def _p1_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
         if must is not None and _p1_rank(st, card) != must:
             holding = [c for c in k if _p1_rank(st, c) == must]
             if holding:
-                raise Illegal("S1.5", f"{st.name(seat)}'s {card} does not match the {_rank_text(must)}: "
+                raise Illegal("S1.5", f"{st.name(seat)}'s {card} does not match the {_rank_text(_real_rank(must))}: "
                                       f"{st.name(seat)} holds {holding[0]} and must play it")
             if st.hidden_slots(seat) > (0 if card in k else 1):
-                st.obligations = st.obligations + (Obligation(seat, must, seq, f"played {card}"),)
+                st.obligations = st.obligations + (Obligation(seat, _real_rank(must), seq, f"played {card}"),)
         _take_from_hand(st, seat, card, ON_TABLE)
         _left(st, seat, card, seq, notes)
         _draw(st, seat, False, notes)
