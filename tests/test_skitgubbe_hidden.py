@@ -115,10 +115,8 @@ def test_aces_low_failure_to_match_an_ace_is_proven_too():
     t = table(variants={"aces_low_part1": True})
     assert play(t, 0, "AH").ok
     assert play(t, 1, "5C", source="stock").ok  # Bob should have matched the ace
-    assert play(t, 2, "2D").ok  # 2 beats the low ace: Cid wins
-    assert t.apply({"type": "collect", "seat": 2}).ok
-    assert play(t, 2, "3S").ok
-    assert play(t, 0, "4S").ok
-    ruling = play(t, 1, "AC")
+    assert play(t, 2, "2D").ok  # the 5 beats 2 and the low ace: Bob wins
+    assert t.apply({"type": "collect", "seat": 1}).ok
+    ruling = play(t, 1, "AC")  # nothing entered Bob's hand since the flip
     proof = [n for n in ruling.notes if n["kind"] == "proven_violation"]
     assert ruling.ok and proof and proof[0]["rule"] == "S1.5" and "A" in proof[0]["evidence"]
