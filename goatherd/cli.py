@@ -12,7 +12,7 @@ import argparse
 import importlib
 import sys
 
-COMMAND_MODULES = ("referee.cli", "datasets.cli", "vision.cli", "api.cli")
+COMMAND_MODULES = ("referee.cli", "datasets.cli", "vision.cli", "vision.live.cli", "api.cli")
 
 
 def build_parser() -> argparse.ArgumentParser:
