@@ -920,6 +920,9 @@ class Skitgubbe:
         st.phase = PART1
         total = 52 * st.copies
         st.stock = total - 3 * n - (1 if variants.no_bottom_card else 0)
+        if st.stock < 2:  # the stock must hold a card to play and the trump card
+            raise Illegal("S0.2", f"{len(players)} players are too many for one deck: 3 cards each "
+                                  f"would leave {max(st.stock, 0)} in the stock")
         st.size = [3] * n
         what = (f"Skitgubbe for {', '.join(players)}: 3 cards each, {st.stock} in the stock; "
                 f"{st.name(leader)} leads")
