@@ -163,7 +163,8 @@ class SkitState:
     )
 
     def clone(self) -> "SkitState":
-        """A copy that apply() may change: lists and dicts copied, immutable parts shared."""
+        """A copy that apply() may change. Outer lists and the location map are copied; the
+        per-seat card lists are shared, because every change replaces them (copy on write)."""
         o = SkitState.__new__(SkitState)
         o.players = self.players
         o.n = self.n
@@ -174,12 +175,12 @@ class SkitState:
         o.table_name = self.table_name
         o.phase = self.phase
         o.size = self.size[:]
-        o.known = [k[:] for k in self.known]
+        o.known = self.known[:]
         o.pool_slots = self.pool_slots[:]
         o.loc = self.loc.copy()
         o.stock = self.stock
         o.aside_holder = self.aside_holder
-        o.won = [w[:] for w in self.won]
+        o.won = self.won[:]
         o.won_hidden = self.won_hidden[:]
         o.tricks_won = self.tricks_won[:]
         o.last_winner = self.last_winner
