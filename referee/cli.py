@@ -52,7 +52,7 @@ def add_commands(sub) -> None:
 
 
 def _emit(obj: dict) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.write(json.dumps(obj) + "\n")  # ASCII: safe for any line splitter
 
 
 def cmd_referee(args: argparse.Namespace) -> int:
@@ -61,10 +61,13 @@ def cmd_referee(args: argparse.Namespace) -> int:
     path = args.log or str(EXAMPLE)
     try:
         if path == "-":
-            lines = sys.stdin.read().splitlines()
+            text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
         else:
-            raw = Path(path).read_bytes()
-            lines = raw.decode("utf-8", errors="replace").splitlines()
+            text = Path(path).read_bytes().decode("utf-8", errors="replace")
+        # Lines end at "\n" only: U+2028 and friends are legal inside JSON strings.
+        lines = [line.rstrip("\r") for line in text.split("\n")]
+        if lines and lines[-1] == "":
+            lines.pop()
     except OSError as exc:
         print(f"goatherd referee: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2

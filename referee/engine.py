@@ -17,6 +17,10 @@ from referee.games import game_names, get_game
 from referee.ruling import ERROR, ILLEGAL, WARNING, BadEvent, Illegal, Ruling, accepted
 from referee.session import GameRecord, Session
 
+#: Undo keeps a snapshot for this many recent events; older ones are rebuilt by replay
+#: (rare), so memory stays flat over an evening of games.
+UNDO_SNAPSHOTS = 512
+
 
 @dataclass(frozen=True, slots=True)
 class TableState:
@@ -31,7 +35,8 @@ class Table:
 
     def __init__(self) -> None:
         self._now = TableState()
-        self._undo_stack: list[tuple[int, dict, TableState]] = []  # (seq, event, state before)
+        # (seq, event, state before it or None when dropped) for every accepted event.
+        self._undo_stack: list[tuple[int, dict, TableState | None]] = []
         self.next_seq = 0
 
     # -- reading -----------------------------------------------------------------
@@ -73,6 +78,9 @@ class Table:
             ruling = Ruling(False, ERROR, None, getattr(exc, "message", None) or str(exc))
         except RecursionError:
             ruling = Ruling(False, ERROR, None, "event is nested too deeply to read")
+        except Exception as exc:  # a referee bug must not stop the table: report it, change nothing
+            ruling = Ruling(False, ERROR, None, f"the referee could not judge this event "
+                                                f"({type(exc).__name__}: {exc}); please report it")
         return Ruling(ruling.ok, ruling.severity, ruling.rule, ruling.message, ruling.notes, seq)
 
     def _apply(self, event: object, seq: int) -> Ruling:
@@ -98,6 +106,9 @@ class Table:
             after = TableState(before.game, state, before.session, before.recorded)
         after = self._record_result(after)
         self._undo_stack.append((seq, event, before))
+        if len(self._undo_stack) > UNDO_SNAPSHOTS:
+            old_seq, old_event, _ = self._undo_stack[-UNDO_SNAPSHOTS - 1]
+            self._undo_stack[-UNDO_SNAPSHOTS - 1] = (old_seq, old_event, None)
         self._now = after
         return ruling
 
@@ -134,9 +145,20 @@ class Table:
         if not self._undo_stack:
             raise BadEvent("nothing to undo")
         seq, event, before = self._undo_stack.pop()
+        if before is None:
+            before = self._rebuild()
         self._now = before
         return accepted(None, f"withdrew event #{seq} ({event.get('type')})",
                         [{"kind": "undo", "withdrawn": seq}])
+
+
+    def _rebuild(self) -> TableState:
+        """The state after every event still on the undo stack, by replaying them all."""
+        scratch = Table()
+        for seq, event, _ in self._undo_stack:
+            if not scratch.apply(event, seq).ok:  # cannot happen: they were all accepted
+                raise RuntimeError(f"replay of event #{seq} was refused")
+        return scratch._now
 
 
 def replay(lines, table: Table | None = None):

@@ -6,8 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages goatherd uses (card art for synthetic data, the browser for page tests).
-APT_PACKAGES=()
-DEV_APT_PACKAGES=()
+APT_PACKAGES=(gnome-cards-data kdegames-card-data-kf5 librsvg2-bin mate-backgrounds)
+DEV_APT_PACKAGES=(chromium)
 
 extras="."
 if [[ "${1:-}" == "--dev" ]]; then

@@ -166,3 +166,45 @@ def test_a_new_start_abandons_the_unfinished_game_with_a_warning():
     assert ruling.ok and ruling.severity == "warning"
     assert any(n["kind"] == "abandoned" for n in ruling.notes)
     assert table.session.tally() == {}
+
+
+def test_undo_reaches_back_past_the_snapshot_window(monkeypatch):
+    import referee.engine as engine
+
+    monkeypatch.setattr(engine, "UNDO_SNAPSHOTS", 8)
+    _, hidden = simulate_logs("skitgubbe", 4, 11)
+    table = Table()
+    summaries = []
+    for event in hidden[:40]:
+        assert table.apply(event).ok
+        summaries.append((table.summary(), table.view()))
+    for k in range(39, 0, -1):  # undo all the way back, past the 8 kept snapshots
+        assert table.apply({"type": "undo"}).ok
+        assert (table.summary(), table.view()) == summaries[k - 1]
+
+
+def test_a_referee_bug_becomes_an_error_ruling_not_a_crash(monkeypatch):
+    from referee.games import skitgubbe
+
+    table = Table()
+    table.apply({"type": "start", "game": "skitgubbe", "players": ["A", "B", "C"]})
+    monkeypatch.setitem(skitgubbe.HANDLERS["part1"], "play", lambda *a: 1 / 0)
+    ruling = table.apply({"type": "play", "seat": 0, "cards": ["9H"]})
+    assert not ruling.ok and ruling.severity == "error" and "ZeroDivisionError" in ruling.message
+    assert table.summary()["hand_sizes"] == [3, 3, 3]
+    assert table.next_seq == 2
+
+
+def test_unusual_line_separators_inside_json_strings_do_not_split_lines(tmp_path):
+    log = tmp_path / "sep.jsonl"
+    log.write_text('{"type": "start", "game": "skitgubbe", "players": ["A\u2028x", "B\u0085y", "C"]}\n'
+                   '{"type": "play", "seat": 0, "cards": ["9H"]}\r\n', encoding="utf-8")
+    done = goatherd("referee", str(log))
+    rulings = [json.loads(x) for x in done.stdout.splitlines()]
+    assert [r["seq"] for r in rulings] == [0, 1] and all(r["ok"] for r in rulings)
+
+
+def test_variants_that_are_not_flags_are_an_error():
+    ruling = Table().apply({"type": "start", "game": "skitgubbe", "players": ["A", "B", "C"],
+                            "variants": [["x"]]})
+    assert not ruling.ok and ruling.severity == "error"

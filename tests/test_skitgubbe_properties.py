@@ -71,8 +71,9 @@ def test_cards_are_conserved_and_each_game_has_one_goat(game):
     summary = table.summary()
     assert summary["phase"] == "over"
     people = len(table.state.players)
-    hands_of_goat = [s for s in range(table.state.n) if table.state.owner[s] == summary["goat"]]
     assert summary["goat"] is not None
+    goat_person = table.state.owner[summary["goat"]]
+    hands_of_goat = [s for s in range(table.state.n) if table.state.owner[s] == goat_person]
     assert all(s in summary["out"] for s in range(table.state.n) if s not in hands_of_goat)
     tally = table.session.tally()
     assert sum(v["losses"] for v in tally.values()) == 1

@@ -112,6 +112,8 @@ class Variants:
         if raw is None:
             return Variants()
         if isinstance(raw, list):  # ["high_trump", ...] is as clear as {"high_trump": true}
+            if not all(isinstance(name, str) for name in raw):
+                raise BadEvent("'variants' must name flags, e.g. [\"high_trump\"] or {\"high_trump\": true}")
             raw = {name: True for name in raw}
         if not isinstance(raw, dict):
             raise BadEvent("'variants' must be an object of flags, e.g. {\"high_trump\": true}")
@@ -159,7 +161,7 @@ class SkitState:
         "size", "known", "pool_slots", "loc", "stock", "aside_holder", "won", "won_hidden",
         "tricks_won", "last_winner", "first_leader", "trick", "next_leader", "obligations",
         "trump", "trump_holder", "dreck_pending", "dreck_short", "pool_seats",
-        "table", "kill_threshold", "turn", "kills", "out", "announce_due", "goat",
+        "table", "kill_threshold", "turn", "lead_rule", "kills", "out", "announce_due", "goat",
     )
 
     def clone(self) -> "SkitState":
@@ -196,6 +198,7 @@ class SkitState:
         o.table = self.table[:]
         o.kill_threshold = self.kill_threshold
         o.turn = self.turn
+        o.lead_rule = self.lead_rule
         o.kills = self.kills
         o.out = self.out[:]
         o.announce_due = self.announce_due
@@ -637,6 +640,7 @@ def _start_part2(st: SkitState, notes: list) -> None:
     if not st.in_game(leader):
         leader = st.next_seat(leader)
     st.turn = leader
+    st.lead_rule = "S2.3"
     st.table = []
     notes.append({"kind": "lead", "seat": leader})
     _check_goat(st, notes)
@@ -684,9 +688,12 @@ def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     cards = parse_cards(ev.get("cards", [ev["card"]] if "card" in ev else None))
     if not cards:
         raise BadEvent("a play needs at least one card")
+    if seat in st.out:
+        raise Illegal("S2.9", f"{st.name(seat)} is out and stays out")
     if seat != st.turn:
-        raise Illegal("S2.4" if st.table else "S2.3",
-                      f"it is {st.name(st.turn)}'s turn, not {st.name(seat)}'s")
+        raise Illegal("S2.4" if st.table else st.lead_rule,
+                      f"it is {st.name(st.turn)}'s turn to {'beat or eat' if st.table else 'lead'}, "
+                      f"not {st.name(seat)}'s")
     run = _as_run(cards)
     if run is None:
         raise Illegal("S2.2", f"{' '.join(cards)} is not a run of touching cards (same suit, "
@@ -731,10 +738,16 @@ def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
         notes.append({"kind": "kill", "seat": seat})
         rule = "S2.7"
         st.turn = seat if st.in_game(seat) else st.next_seat(seat)
-        what += f"; the trick is killed, {st.name(st.turn)} leads"
+        st.lead_rule = "S2.7"
+        what += "; the trick is killed"
+        _check_goat(st, notes)
+        if st.phase != OVER:
+            what += f", {st.name(st.turn)} leads"
     else:
         st.turn = st.next_seat(seat)
-    _check_goat(st, notes)
+        _check_goat(st, notes)
+    if st.phase == OVER and st.goat is not None:
+        what += f"; {st.name(st.goat)} is the goat. Baah!"
     return rule, what
 
 
@@ -750,6 +763,8 @@ def _eaten(st: SkitState) -> int:
 
 def _p2_eat(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     seat = _seat(st, ev)
+    if seat in st.out:
+        raise Illegal("S2.9", f"{st.name(seat)} is out and stays out")
     if seat != st.turn:
         raise Illegal("S2.4", f"it is {st.name(st.turn)}'s turn, not {st.name(seat)}'s")
     if not st.table:
@@ -772,7 +787,7 @@ def _p2_eat(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
         what += f"; {st.name(st.turn)} must beat or eat {max(st.table[-1], key=RANK.__getitem__)}"
     else:
         st.turn = st.next_seat(seat)
-        rule = "S2.6"
+        st.lead_rule = rule = "S2.6"
         what += f"; the table is clear, {st.name(st.turn)} leads"
     return rule, what
 
@@ -790,6 +805,7 @@ def _pass(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     if not possible:
         raise Illegal("S3.3", f"{st.name(seat)} may pass the lead only when the only card left is {high}")
     st.turn = st.next_seat(seat, -1)
+    st.lead_rule = "S3.3"
     notes.append({"kind": "pass", "seat": seat, "to": st.turn})
     return "S3.3", f"{st.name(seat)} holds only {high} and passes the lead to {st.name(st.turn)}"
 
@@ -807,8 +823,12 @@ def _announce(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]
     if not isinstance(call, str) or call.strip().lower() not in CALLS:
         raise BadEvent(f"unknown call {call!r}: calls are {list(CALLS)}")
     call = call.strip().lower()
-    if call == "baah":  # S2.11: the goat bleats once; anyone may, nothing depends on it
-        return "S2.11", f"{st.name(seat)} bleats"
+    if call == "baah":  # S2.11: the goat bleats once the game is over
+        if st.phase != OVER or st.goat is None or st.owner[seat] != st.owner[st.goat]:
+            who = st.name(st.goat) if st.goat is not None else "the goat"
+            raise Illegal("S2.11", f"only the goat bleats, once the game is over (that will be {who})"
+                          if st.phase != OVER else f"only the goat bleats: {who}")
+        return "S2.11", f"{st.name(seat)} bleats: Baah!"
     size = st.size[seat]
     truth = {"one card": size == 1, "three cards": size == 3,
              "not one card": size != 1, "not three cards": size != 3}[call]
@@ -828,9 +848,10 @@ def _check_goat(st: SkitState, notes: list) -> None:
     st.phase = OVER
     st.turn = None
     if people:
-        (goat,) = people
-        st.goat = goat
-        notes.append({"kind": "goat", "seat": goat, "player": st.players[goat]})
+        (person,) = people
+        # The goat's seat: with three_player_muddle, the goat's hand that still has cards.
+        st.goat = next(s for s in range(st.n) if st.owner[s] == person and st.in_game(s))
+        notes.append({"kind": "goat", "seat": st.goat, "player": st.players[person]})
 
 
 # -- the game object ------------------------------------------------------------------
@@ -842,6 +863,18 @@ def _seat(st: SkitState, ev: dict) -> int:
     return seat
 
 
+def _check_fields(st: SkitState, ev: dict) -> None:
+    """Malformed fields are errors whatever the phase: check them before any rule."""
+    if "seat" in ev:
+        _seat(st, ev)
+    if "cards" in ev and ev["cards"] != ["??"]:
+        parse_cards(ev["cards"])
+    if "card" in ev:
+        parse_card(ev["card"])
+    if ev.get("source", "hand") not in ("hand", "stock"):
+        raise BadEvent(f"'source' is 'hand' (default) or 'stock' (a flip), not {ev['source']!r}")
+
+
 HANDLERS = {
     PART1: {"play": _p1_play, "slough": _p1_slough, "collect": _p1_collect},
     INTERMISSION: {"trump": _trump},
@@ -849,6 +882,9 @@ HANDLERS = {
     PART2: {"play": _p2_play, "eat": _p2_eat, "pass": _pass},
     OVER: {},
 }
+# The rule an event type belongs to, cited when it comes at the wrong time.
+EVENT_RULES = {"slough": "S1.8", "collect": "S1.6", "trump": "S1.14", "dreck": "S1.16", "eat": "S2.4",
+               "pass": "S3.3"}
 ALL_TYPES = {"start", "hand", "play", "slough", "collect", "trump", "dreck", "eat", "announce", "pass", "undo"}
 PHASE_WORDS = {PART1: "Part 1", INTERMISSION: "the intermission (turn up the trump)",
                DRECK: "the dreck (lay out the dreck cards)", PART2: "Part 2", OVER: "the end of the game"}
@@ -903,6 +939,7 @@ class Skitgubbe:
         st.table = []
         st.kill_threshold = 0
         st.turn = None
+        st.lead_rule = "S2.3"
         st.kills = 0
         st.out = []
         st.announce_due = None
@@ -979,6 +1016,9 @@ class Skitgubbe:
             hands = ev["hands"]
             if not isinstance(hands, list) or len(hands) != st.n:
                 raise BadEvent(f"'hands' must be {st.n} lists of cards, one per seat")
+            sizes = ev.get("hand_sizes")
+            if sizes is not None and sizes != [len(h) if isinstance(h, list) else None for h in hands]:
+                raise BadEvent("'hand_sizes' contradicts 'hands': give one or the other")
             for s, raw in enumerate(hands):
                 for c in parse_cards(raw):
                     if st.unseen_copies(c) == 0:
@@ -1009,11 +1049,13 @@ class Skitgubbe:
         elif etype == "announce":
             rule, what = _announce(st, ev, seq, notes)
         else:
+            _check_fields(st, ev)
             handler = HANDLERS[st.phase].get(etype)
             if handler is None:
                 if etype not in ALL_TYPES:
                     raise BadEvent(f"unknown event type {etype!r} for Skitgubbe")
-                raise Illegal(self._phase_rule(st), f"'{etype}' does not belong in {PHASE_WORDS[st.phase]}"
+                raise Illegal(EVENT_RULES.get(etype) or self._phase_rule(st),
+                              f"'{etype}' does not belong in {PHASE_WORDS[st.phase]}"
                                                     + self._expecting(st))
             rule, what = handler(st, ev, seq, notes)
             if st.phase == PART1:
@@ -1045,7 +1087,7 @@ class Skitgubbe:
         if st.phase == PART2:
             return f": {st.name(st.turn)} beats or eats" if st.table else f": {st.name(st.turn)} leads"
         if st.phase == OVER:
-            return f": {st.players[st.goat]} is the goat" if st.goat is not None else ""
+            return f": {st.name(st.goat)} is the goat" if st.goat is not None else ""
         return ""
 
     def _hand(self, st: SkitState, ev: dict) -> tuple[str, str]:
@@ -1093,9 +1135,10 @@ class Skitgubbe:
             p = st.players[st.owner[s]]
             if p not in out_people and all(not st.in_game(h) for h in range(st.n) if st.owner[h] == st.owner[s]):
                 out_people.append(p)
-        goat = st.players[st.goat] if st.goat is not None else None
+        person = st.owner[st.goat] if st.goat is not None else None
+        goat = st.players[person] if person is not None else None
         return GameRecord(NAME, st.players, (goat,) if goat else (), tuple(out_people), st.table_name,
-                          loser_seat=st.goat)
+                          loser_seat=person)
 
     def to_act(self, st: SkitState) -> int | None:
         if st.phase == PART1:

@@ -1,0 +1,90 @@
+"""The seam between the table server and the (future) live vision pipeline.
+
+Nothing here looks at pixels. The server talks to a camera only through `CameraSource`;
+the vision package will provide a factory that opens a source (a webcam index such as
+"0", a video file or a stream URL) and returns an object implementing the protocol.
+Until one is registered, every camera endpoint answers 501 with `NO_PIPELINE`, and
+`goatherd serve --camera ...` refuses to start: nothing is simulated.
+
+A pipeline registers itself with `register_pipeline(factory)`, or is found at start
+through the `goatherd.camera` entry-point group (`name = "module:factory"`).
+"""
+
+from __future__ import annotations
+
+from typing import AsyncIterator, Callable, Protocol, runtime_checkable
+
+NO_PIPELINE = ("no live vision pipeline is installed yet: camera sources cannot be attached. "
+               "Enter events by hand (tap the cards on the page) or POST them to "
+               "/api/tables/{id}/events")
+
+
+@runtime_checkable
+class CameraSource(Protocol):
+    """What the server needs from a running camera pipeline for one table."""
+
+    source: str  # what was opened ("0", a path, a URL)
+
+    async def frames(self) -> AsyncIterator[bytes]:
+        """Annotated JPEG frames (overlays drawn), for the MJPEG stream to the page."""
+        ...
+
+    async def events(self) -> AsyncIterator[dict]:
+        """Table-log events the pipeline is sure of, in table order (the server referees them)."""
+        ...
+
+    def questions(self) -> list[dict]:
+        """Open questions for the people at the table: {"id", "text", "event", "image"?}."""
+        ...
+
+    def answer(self, question_id: str, accept: bool, event: dict | None = None) -> dict | None:
+        """Confirm or reject a question; returns the event to referee (or None). KeyError: unknown id."""
+        ...
+
+    def observe(self, event: dict, ruling: dict) -> None:
+        """An event refereed at this table from elsewhere (manual entry, undo, a confirmed
+        question), so the pipeline's own expectations follow the authoritative table."""
+        ...
+
+    def set_seats(self, points: list[tuple[float, float]]) -> None:
+        """Seat positions clicked on the video (fractions of width/height), clockwise from seat 0."""
+        ...
+
+    async def close(self) -> None:
+        ...
+
+
+PipelineFactory = Callable[[str, dict], CameraSource]  # (source, table info) -> running source
+_factory: PipelineFactory | None = None
+_looked_up = False
+
+
+def register_pipeline(factory: PipelineFactory | None) -> None:
+    global _factory, _looked_up
+    _factory = factory
+    _looked_up = True
+
+
+def pipeline_factory() -> PipelineFactory | None:
+    """The registered pipeline factory, or one advertised by an installed package, or None.
+
+    Installed packages are searched once per process (the search reads every package's
+    metadata: far too slow for each request)."""
+    global _factory, _looked_up
+    if not _looked_up:
+        _looked_up = True
+        from importlib.metadata import entry_points
+
+        for ep in entry_points(group="goatherd.camera"):
+            try:
+                _factory = ep.load()
+                break
+            except Exception:  # a broken plugin must not stop the server
+                continue
+    return _factory
+
+
+class CameraUnavailable(Exception):
+    def __init__(self, message: str = NO_PIPELINE):
+        super().__init__(message)
+        self.message = message

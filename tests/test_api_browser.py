@@ -1,0 +1,155 @@
+"""The web page in headless Chromium (Debian's /usr/bin/chromium driven by Playwright; no
+browser downloads): create a table, play a short game by tapping cards, see the illegal
+play flagged, the goat's "Baah!" and the tally, undo it, and save a screenshot."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("fastapi")
+
+from api_support import Server  # noqa: E402
+
+CHROMIUM = os.environ.get("GOATHERD_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason="needs Debian's chromium (bash scripts/setup.sh --dev installs it)")
+
+
+@pytest.fixture
+def page(tmp_path):
+    with Server(tmp_path / "browser.db") as srv, sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 412, "height": 915}, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.set_default_timeout(10_000)
+        page.srv = srv
+        yield page
+        browser.close()
+        assert not errors, errors
+
+
+def tap_and_play(page, who: str, card: str) -> None:
+    expect = sync_api.expect
+    expect(page.locator("#turn")).to_have_text(who)
+    page.locator(f'#hand-cards button[data-card="{card}"]').tap()
+    expect(page.locator("#picked")).to_contain_text(card[:-1])
+    page.locator('#actions button[data-act="play"]').tap()
+
+
+def test_scripted_game_through_the_page(page, tmp_path):
+    expect = sync_api.expect
+    page.goto(page.srv.url + "/")
+    page.fill("#f-name", "Kitchen")
+    page.fill("#f-players", "Ann, Bob, Cid")
+    page.check("#f-open")
+    page.locator("#f-teach summary").click()
+    page.check("#f-part2")
+    page.select_option("#f-trump", "H")
+    page.fill("#f-hands", "7C\n9C 2S\n3H")
+    page.click("#f-create")
+    page.wait_for_url("**/t/*")
+    expect(page.locator("#feed li[data-seq='0']")).to_contain_text("trump hearts")
+    expect(page.locator("#trump")).to_contain_text("hearts")
+    expect(page.locator("#join-code")).to_have_text(lambda_code := page.locator("#join-code").inner_text())
+    assert len(lambda_code) == 6
+    expect(page.locator("#kill-counter")).to_have_text("3 more plays to kill")
+
+    tap_and_play(page, "Ann", "7C")
+    expect(page.locator("#kill-counter")).to_have_text("2 more plays to kill")
+    tap_and_play(page, "Bob", "2S")  # does not beat 7C
+    banner = page.locator("#banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("Illegal!")
+    expect(banner).to_contain_text("S2.4")
+    expect(page.locator("#feed li[data-seq='2']")).to_have_class("r illegal")
+    expect(page.locator("#turn")).to_have_text("Bob")  # the table is unchanged: still Bob
+
+    tap_and_play(page, "Bob", "9C")
+    expect(page.locator("#turn")).to_have_text("Cid")
+    page.locator("#seat-pick button[data-seat='1']").tap()  # Bob says his "one card"
+    page.locator("button[data-call='one card']").tap()
+    expect(page.locator("#feed li[data-seq='4']")).to_contain_text("one card")
+    tap_and_play(page, "Cid", "3H")
+
+    goat = page.locator("#goat-banner")
+    expect(goat).to_be_visible()
+    expect(goat).to_contain_text("Baah!")
+    expect(goat).to_contain_text("Bob is the goat")
+    expect(page.locator("#tally tr[data-player='Bob'] td.goats")).to_contain_text("1")
+    expect(page.locator("#tally tr[data-player='Ann'] td").nth(1)).to_have_text("1")
+    page.screenshot(path=str(tmp_path / "goat.png"), full_page=True)
+    if os.environ.get("GOATHERD_SCREENSHOT"):
+        page.screenshot(path=os.environ["GOATHERD_SCREENSHOT"], full_page=True)
+
+    page.locator("#undo").tap()  # the kill is withdrawn: no goat, no tally entry
+    expect(goat).to_be_hidden()
+    expect(page.locator("#tally tr[data-player='Bob'] td.goats")).to_have_text("0")
+    expect(page.locator("#feed li[data-seq='5']")).to_have_class("r ok withdrawn")
+    tap_and_play(page, "Cid", "3H")
+    expect(goat).to_be_visible()
+    expect(page.locator("#tally tr[data-player='Bob'] td.goats")).to_contain_text("1")
+    assert (tmp_path / "goat.png").stat().st_size > 10_000
+
+
+def test_camera_questions_and_seat_marking_with_a_stand_in_pipeline(tmp_path):
+    """The page's camera parts against a registered stand-in source (no vision involved)."""
+    import threading
+
+    import uvicorn
+
+    from api import camera as cam
+    from api.app import create_app
+    from api.config import Settings
+    from api_support import PLAYERS, FakeSource, free_port, http, mini_start
+
+    sources = []
+    cam.register_pipeline(lambda source, info: sources.append(FakeSource(source, info)) or sources[-1])
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(Settings(db_path=str(tmp_path / "cam.db"))),
+                                           host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                if http("GET", url + "/api/health", timeout=1)[0] == 200:
+                    break
+            except OSError:
+                pass
+            threading.Event().wait(0.1)
+        status, t = http("POST", url + "/api/tables", {"players": PLAYERS, "mode": "open", "part": 2, "trump": "H",
+                                                       "hands": mini_start()["hands"], "leader": 0})
+        assert http("POST", f"{url}/api/tables/{t['id']}/camera", {"source": "0"})[0] == 200
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 412, "height": 915})
+            page.set_default_timeout(10_000)
+            page.goto(f"{url}/t/{t['id']}")
+            expect = sync_api.expect
+            expect(page.locator("#camera-status")).to_contain_text("Camera: 0")
+            expect(page.locator("#questions")).to_contain_text("Was that 7C?")
+            page.get_by_text("Yes, that happened").click()
+            expect(page.locator("#feed li[data-seq='1']")).to_contain_text("Ann leads 7C")
+            expect(page.locator("#questions .question")).to_have_count(0)
+            video = page.locator("#camera-video")
+            box = video.bounding_box()
+            for fx, fy in [(0.1, 0.9), (0.5, 0.1), (0.9, 0.9)]:
+                video.click(position={"x": box["width"] * fx, "y": box["height"] * fy})
+            expect(page.locator("#camera-status")).to_have_text("Seats marked.")
+            browser.close()
+        assert sources[0].seats is not None and len(sources[0].seats) == 3
+        assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in sources[0].seats)
+    finally:
+        cam.register_pipeline(None)
+        server.should_exit = True
+        thread.join(10)

@@ -1,0 +1,368 @@
+"""The table server's REST and WebSocket API, in-process, against a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from api import camera as cam
+from api.app import create_app
+from api.config import Settings
+from api_support import PLAYERS, FakeSource, mini_game, mini_start
+from referee.engine import replay
+from referee.simulate import simulate_logs
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def client(db, **kw) -> TestClient:
+    return TestClient(create_app(Settings(db_path=str(db), **kw)))
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "tables.db"
+
+
+@pytest.fixture
+def c(db):
+    with client(db) as c:
+        yield c
+
+
+def new_table(c, **body) -> dict:
+    body = {"name": "T", "players": PLAYERS, **body}
+    r = c.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def post(c, tid, event, **params):
+    return c.post(f"/api/tables/{tid}/events", json=event, params=params)
+
+
+def play_all(c, tid, events) -> list[dict]:
+    out = []
+    for ev in events:
+        r = post(c, tid, ev)
+        assert r.status_code == 200, r.text
+        out.append(r.json())
+    return out
+
+
+def test_create_table_starts_the_game_and_lists_it(c):
+    t = new_table(c, mode="open", part=2, trump="H", hands=mini_start()["hands"], leader=0)
+    assert t["summary"]["phase"] == "part2" and t["summary"]["trump"] == "H"
+    assert t["next_seq"] == 1 and t["writable"] and len(t["join_code"]) == 6
+    assert c.get("/api/tables").json()[0]["id"] == t["id"]
+    assert c.get(f"/api/tables/{t['id']}").json()["players"] == PLAYERS
+    assert c.get(f"/api/sessions/{t['session_id']}").json()["tables"] == [t["id"]]
+
+
+def test_a_game_that_cannot_start_is_a_422_and_no_table(c):
+    r = c.post("/api/tables", json={"players": ["Ann", "Bob"]})
+    assert r.status_code == 422 and "S0.2" in r.json()["detail"]
+    r = c.post("/api/tables", json={"players": PLAYERS, "variants": {"no_such_thing": True}})
+    assert r.status_code == 422 and "variant" in r.json()["detail"]
+    assert c.get("/api/tables").json() == []
+
+
+def test_events_get_rulings_and_the_log_replays_to_the_same_rulings(c):
+    t = new_table(c, start=False)
+    open_log, hidden_log = simulate_logs("skitgubbe", 4, 7)
+    t = new_table(c, players=open_log[0]["players"], start=False)
+    rulings = play_all(c, t["id"], hidden_log)
+    assert [r["seq"] for r in rulings] == list(range(len(hidden_log)))
+    assert all(r["ok"] for r in rulings)
+    log = c.get(f"/api/tables/{t['id']}/log").text.splitlines()
+    assert [json.loads(line) for line in log] == hidden_log
+    assert [r.to_dict() for r in replay(log)] == rulings
+    assert c.get(f"/api/tables/{t['id']}/rulings", params={"since": 5, "limit": 3}).json() == rulings[5:8]
+    state = c.get(f"/api/tables/{t['id']}/state").json()
+    assert state["phase"] == "over" and state["goat"] is not None
+    tally = c.get(f"/api/sessions/{t['session_id']}/tally").json()["tally"]
+    goat = open_log[0]["players"][state["goat"]]
+    assert tally[goat] == {"games": 1, "losses": 1, "streak": 1}
+    assert sum(v["games"] for v in tally.values()) == 4
+
+
+def test_illegal_play_is_a_ruling_in_the_log_and_changes_nothing(c):
+    t = new_table(c, mode="open", part=2, trump="H", hands=mini_start()["hands"], leader=0)
+    events = mini_game(0)
+    rulings = play_all(c, t["id"], events[1:])
+    bad = rulings[1]
+    assert bad == {"seq": 2, "ok": False, "severity": "illegal", "rule": "S2.4", "notes": [],
+                   "message": "Bob's 2S does not beat 7C: beat with a higher club or a trump, or eat"}
+    state = c.get(f"/api/tables/{t['id']}/state").json()
+    assert state["goat"] == 1 and state["phase"] == "over" and state["kills"] == 1
+    assert any(n["kind"] == "goat" for n in rulings[-1]["notes"])
+    assert c.get(f"/api/sessions/{t['session_id']}/tally").json()["tally"]["Bob"] == {
+        "games": 1, "losses": 1, "streak": 1}
+
+
+def test_state_shows_the_kill_counter_and_seat_views(c):
+    t = new_table(c, mode="open", part=2, trump="H", hands=mini_start()["hands"], leader=0)
+    post(c, t["id"], {"type": "play", "seat": 0, "cards": ["7C"]})
+    s = c.get(f"/api/tables/{t['id']}/state").json()
+    assert s["plays_to_kill"] == 2 and s["table"] == [["7C"]] and s["turn"] == 1
+    assert set(s["hands"]) == {"0", "1", "2"}
+    mine = c.get(f"/api/tables/{t['id']}/state", params={"seat": 1}).json()
+    assert set(mine["hands"]) == {"1"} and mine["hands"]["1"]["known"] == ["2S", "9C"]
+    r = c.get(f"/api/tables/{t['id']}/state", params={"seat": 3})
+    assert r.status_code == 422 and "seat 3" in r.json()["detail"]
+
+
+def test_undo_withdraws_and_is_logged(c):
+    t = new_table(c, mode="open", part=2, trump="H", hands=mini_start()["hands"], leader=0)
+    post(c, t["id"], {"type": "play", "seat": 0, "cards": ["7C"]})
+    r = c.post(f"/api/tables/{t['id']}/undo").json()
+    assert r["ok"] and r["notes"] == [{"kind": "undo", "withdrawn": 1}]
+    assert c.get(f"/api/tables/{t['id']}/state").json()["hand_sizes"] == [1, 2, 1]
+    assert json.loads(c.get(f"/api/tables/{t['id']}/log").text.splitlines()[-1]) == {"type": "undo"}
+    post(c, t["id"], {"type": "undo"})
+    r = c.post(f"/api/tables/{t['id']}/undo").json()  # the start was withdrawn too; nothing left
+    assert not r["ok"] and r["severity"] == "error" and "nothing to undo" in r["message"]
+
+
+@pytest.mark.parametrize("body, status, words", [
+    (b"{not json", 422, "not valid JSON"),
+    (b"[1, 2]", 422, "must be a JSON object"),
+    (b'{"seat": 1}', 422, "type"),
+    (b'{"type": "play", "seat": "1", "cards": ["9C"]}', 422, "seat"),
+    (b'{"type": "play", "seat": 1, "cards": "9C"}', 422, "cards"),
+    (b'{"type": "play", "seat": -1}', 422, "seat"),
+    (b'{"type": 7}', 422, "type"),
+    (b"[" * 5000 + b"]" * 5000, 422, "recursion limit"),
+    (b'{"type": "play", "x": "' + b"a" * 70_000 + b'"}', 413, "too large"),
+], ids=["invalid-json", "array", "no-type", "seat-string", "cards-string", "negative-seat", "type-number",
+        "deep-nesting", "huge-body"])
+def test_bad_requests_are_clear_4xx_and_not_logged(c, body, status, words):
+    t = new_table(c)
+    r = c.post(f"/api/tables/{t['id']}/events", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == status, r.text
+    assert words in r.json()["detail"]
+    assert c.get(f"/api/tables/{t['id']}").json()["next_seq"] == 1
+
+
+def test_deeply_nested_extra_field_is_refused_or_ruled_not_crashed(c):
+    t = new_table(c)
+    body = b'{"type": "play", "x": ' + b"[" * 3000 + b"]" * 3000 + b"}"
+    r = c.post(f"/api/tables/{t['id']}/events", content=body, headers={"content-type": "application/json"})
+    assert r.status_code in (200, 400, 422), r.text
+
+
+def test_unknown_things_are_404(c):
+    assert c.post("/api/tables/nope/events", json={"type": "undo"}).status_code == 404
+    assert "no table 'nope'" in c.get("/api/tables/nope/state").json()["detail"]
+    assert c.get("/api/sessions/nope/tally").status_code == 404
+    assert c.get("/api/nothing").status_code == 404
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect) as info:
+        with c.websocket_connect("/api/tables/nope/live"):
+            pass
+    assert info.value.code == 4404
+
+
+def test_events_out_of_order_are_409_and_retries_are_safe(c):
+    t = new_table(c, mode="open", part=2, trump="H", hands=mini_start()["hands"], leader=0)
+    lead = {"type": "play", "seat": 0, "cards": ["7C"]}
+    first = post(c, t["id"], lead, seq=1)
+    assert first.status_code == 200 and first.json()["seq"] == 1
+    again = post(c, t["id"], lead, seq=1)  # the answer was lost: the same event at the same seq
+    assert again.status_code == 200 and again.json() == first.json()
+    r = post(c, t["id"], {"type": "play", "seat": 1, "cards": ["9C"]}, seq=1)
+    assert r.status_code == 409 and "next event is seq 2" in r.json()["detail"]
+    r = post(c, t["id"], {"type": "play", "seat": 1, "cards": ["9C"]}, seq=5)
+    assert r.status_code == 409
+    assert c.get(f"/api/tables/{t['id']}").json()["next_seq"] == 2
+
+
+def test_restart_rebuilds_every_table_by_replay(db):
+    with client(db) as c:
+        t1 = new_table(c, mode="open", part=2, trump="H", hands=mini_start()["hands"], leader=0)
+        play_all(c, t1["id"], mini_game(0)[1:])
+        play_all(c, t1["id"], [mini_start(1), {"type": "play", "seat": 1, "cards": ["7C"]}])
+        c.post(f"/api/tables/{t1['id']}/undo")
+        before = {p: c.get(p).json() for p in (f"/api/tables/{t1['id']}/state", f"/api/tables/{t1['id']}/rulings",
+                                                f"/api/sessions/{t1['session_id']}/tally")}
+        log = c.get(f"/api/tables/{t1['id']}/log").text
+    with client(db) as c:
+        after = {p: c.get(p).json() for p in before}
+        assert after == before
+        assert c.get(f"/api/tables/{t1['id']}/log").text == log
+        health = c.get("/api/health").json()
+        assert health["replay"]["ruling_mismatches"] == 0 and health["events"] == len(log.splitlines())
+        r = post(c, t1["id"], {"type": "play", "seat": 1, "cards": ["7C"]})
+        assert r.json()["seq"] == len(log.splitlines()) and r.json()["ok"]
+
+
+def test_session_tally_spans_games_and_tables(c):
+    t1 = new_table(c, mode="open", part=2, trump="H", hands=mini_start()["hands"], leader=0)
+    play_all(c, t1["id"], mini_game(0)[1:])  # Bob is the goat
+    play_all(c, t1["id"], mini_game(0))  # Bob again
+    t2 = new_table(c, session_id=t1["session_id"], start=False)
+    play_all(c, t2["id"], mini_game(1))  # Cid
+    tally = c.get(f"/api/sessions/{t1['session_id']}/tally").json()
+    assert tally["tally"] == {"Ann": {"games": 3, "losses": 0, "streak": 0},
+                              "Bob": {"games": 3, "losses": 2, "streak": 0},
+                              "Cid": {"games": 3, "losses": 1, "streak": 1}}
+    assert [g["goat"] for g in tally["games"]] == ["Bob", "Bob", "Cid"]
+    # a new start while a game runs abandons it: it counts for nobody
+    play_all(c, t2["id"], [mini_start(0), mini_start(0)])
+    assert c.get(f"/api/sessions/{t1['session_id']}/tally").json()["tally"]["Ann"]["games"] == 3
+
+
+def test_live_websocket_streams_rulings_state_and_tally(c):
+    t = new_table(c, mode="open", part=2, trump="H", hands=mini_start()["hands"], leader=0)
+    with c.websocket_connect(f"/api/tables/{t['id']}/live") as ws, \
+            c.websocket_connect(f"/api/tables/{t['id']}/live?seat=2") as ws2:
+        hello = json.loads(ws.receive_text())
+        assert hello["kind"] == "hello" and hello["rulings"][0]["seq"] == 0 and hello["state"]["phase"] == "part2"
+        assert set(json.loads(ws2.receive_text())["state"]["hands"]) == {"2"}
+        events = mini_game(0)[1:]
+        play_all(c, t["id"], events)
+        messages = [json.loads(ws.receive_text()) for _ in events]
+        assert [m["ruling"]["seq"] for m in messages] == [1, 2, 3, 4, 5]
+        assert messages[1]["ruling"]["severity"] == "illegal"
+        assert messages[-1]["state"]["goat"] == 1
+        assert "tally" in messages[-1] and "tally" not in messages[0]
+        assert messages[-1]["tally"]["tally"]["Bob"]["losses"] == 1
+        assert set(json.loads(ws2.receive_text())["state"]["hands"]) == {"2"}
+
+
+def test_join_code_protects_writes_but_not_reads(db):
+    with client(db, require_code=True, trust_loopback=False) as c:
+        r = c.post("/api/tables", json={"players": PLAYERS})
+        assert r.status_code == 201
+        t = r.json()
+        code, tid = t["join_code"], t["id"]
+        assert t["write_url"].endswith(f"/t/{tid}?code={code}")
+        ev = {"type": "play", "seat": 0, "cards": ["9D"], "source": "stock"}
+        r = post(c, tid, ev)
+        assert r.status_code == 403 and "join code" in r.json()["detail"]
+        assert c.post(f"/api/tables/{tid}/undo").status_code == 403
+        assert c.get(f"/api/tables/{tid}/qr.svg").status_code == 403
+        viewer = c.get(f"/api/tables/{tid}").json()
+        assert viewer["writable"] is False and viewer["join_code"] is None
+        assert c.get(f"/api/tables/{tid}/state").status_code == 200
+        assert c.post(f"/api/tables/{tid}/events", json=ev, headers={"X-Join-Code": "WRONG1"}).status_code == 403
+        r = c.post(f"/api/tables/{tid}/events", json=ev, headers={"X-Join-Code": code.lower()})
+        assert r.status_code == 200 and r.json()["ok"]
+        assert post(c, tid, {"type": "undo"}, code=code).status_code == 200
+        assert c.get(f"/api/tables/{tid}", params={"code": code}).json()["join_code"] == code
+        qr = c.get(f"/api/tables/{tid}/qr.svg", params={"code": code})
+        assert qr.status_code == 200 and qr.text.startswith("<svg")
+        # joining someone's session needs one of its codes
+        r = c.post("/api/tables", json={"players": PLAYERS, "session_id": t["session_id"]})
+        assert r.status_code == 403
+        r = c.post("/api/tables", json={"players": PLAYERS, "session_id": t["session_id"]},
+                   headers={"X-Join-Code": code})
+        assert r.status_code == 201
+
+
+def test_local_server_needs_no_code(c):
+    t = new_table(c)
+    assert t["writable"] and c.get(f"/api/tables/{t['id']}/qr.svg").status_code == 200
+
+
+def test_camera_endpoints_say_plainly_there_is_no_pipeline(c):
+    cam.register_pipeline(None)
+    t = new_table(c)
+    status = c.get(f"/api/tables/{t['id']}/camera").json()
+    assert status["available"] is False and "no live vision pipeline" in status["reason"]
+    for method, path, body in [("POST", "camera", {"source": "0"}), ("GET", "camera/stream.mjpg", None),
+                               ("GET", "camera/questions", None),
+                               ("POST", "camera/questions/q1", {"accept": True}),
+                               ("POST", "camera/seats", {"points": [[0.1, 0.2]]})]:
+        r = c.request(method, f"/api/tables/{t['id']}/{path}", json=body)
+        assert r.status_code == 501, (path, r.text)
+        assert "no live vision pipeline" in r.json()["detail"]
+
+
+def test_camera_seam_with_a_registered_pipeline(c):
+    assert isinstance(FakeSource("0", {}), cam.CameraSource)
+    sources = []
+    cam.register_pipeline(lambda source, info: sources.append(FakeSource(source, info)) or sources[-1])
+    try:
+        t = new_table(c, mode="open", part=2, trump="H", hands=mini_start()["hands"], leader=0)
+        tid = t["id"]
+        r = c.post(f"/api/tables/{tid}/camera/questions/q1", json={"accept": True})
+        assert r.status_code == 409 and "no camera is attached" in r.json()["detail"]
+        assert c.post(f"/api/tables/{tid}/camera", json={"source": "0"}).json()["attached"] is True
+        assert c.post(f"/api/tables/{tid}/camera", json={"source": "1"}).status_code == 409
+        assert c.get(f"/api/tables/{tid}/camera/questions").json()[0]["id"] == "q1"
+        r = c.post(f"/api/tables/{tid}/camera/questions/q1", json={"accept": True}).json()
+        assert r["ruling"]["ok"] and r["ruling"]["message"].startswith("Ann leads 7C")
+        c.post(f"/api/tables/{tid}/undo")  # a correction from the page reaches the pipeline too
+        assert sources[0].observed == [("play", True), ("undo", True)]
+        assert c.post(f"/api/tables/{tid}/camera/questions/q1", json={"accept": True}).status_code == 404
+        assert c.post(f"/api/tables/{tid}/camera/seats", json={"points": [[0.5, 0.9], [0.1, 0.5]]}).json() == {
+            "seats": 2}
+        with c.stream("GET", f"/api/tables/{tid}/camera/stream.mjpg") as s:
+            assert s.headers["content-type"].startswith("multipart/x-mixed-replace")
+            assert b"fake" in b"".join(s.iter_bytes())
+        assert c.delete(f"/api/tables/{tid}/camera").json()["attached"] is False
+    finally:
+        cam.register_pipeline(None)
+
+
+def test_pages_rules_and_games(c):
+    t = new_table(c)
+    assert "<script src=\"/static/app.js\">" in c.get("/").text
+    assert c.get(f"/t/{t['id']}").status_code == 200
+    assert c.get("/static/app.js").status_code == 200
+    rules = c.get("/api/rules/skitgubbe").json()["rules"]
+    assert "beat" in rules["S2.4"]["title"].lower() and len(rules["S2.4"]["text"]) > len(rules["S2.4"]["title"])
+    assert 'id="S2.4"' in c.get("/rules/skitgubbe").text
+    assert c.get("/api/rules/poker").status_code == 404
+    assert "high_trump" in c.get("/api/games").json()["games"][0]["variants"]
+    log = c.get(f"/api/tables/{t['id']}/log", params={"download": True})
+    assert "attachment" in log.headers["content-disposition"]
+
+
+def test_streamed_body_over_the_limit_is_413(c):
+    t = new_table(c)
+    chunks = iter([b'{"type": "play", "x": "', b"a" * 40_000, b"a" * 40_000, b'"}'])
+    r = c.post(f"/api/tables/{t['id']}/events", content=chunks, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "too large" in r.json()["detail"]
+
+
+def test_log_lines_survive_line_splitting_readers(c):
+    t = new_table(c, players=["Åsa", "Bob", "Cid"])
+    post(c, t["id"], {"type": "announce", "seat": 0, "call": "baah", "note": "odd\u2028line\x85break"})
+    text = c.get(f"/api/tables/{t['id']}/log").text
+    assert text.isascii() and len(text.splitlines()) == 2
+    assert json.loads(text.splitlines()[1])["note"] == "odd\u2028line\x85break"
+    assert [r.to_dict() for r in replay(text.splitlines())] == c.get(f"/api/tables/{t['id']}/rulings").json()
+
+
+def test_a_failed_commit_is_a_503_and_the_table_is_rebuilt_from_the_file(db):
+    import sqlite3
+
+    app = create_app(Settings(db_path=str(db)))
+    with TestClient(app) as c:
+        t = new_table(c, mode="open", part=2, trump="H", hands=mini_start()["hands"], leader=0)
+        hub = app.state.hub()
+        real = hub.store.insert_event
+
+        def broken(*args):
+            raise sqlite3.OperationalError("disk I/O error")
+
+        hub.store.insert_event = broken
+        r = post(c, t["id"], {"type": "play", "seat": 0, "cards": ["7C"]})
+        assert r.status_code == 503 and "could not be saved" in r.json()["detail"]
+        hub.store.insert_event = real
+        assert c.get(f"/api/tables/{t['id']}").json()["next_seq"] == 1  # rebuilt: the event is not there
+        assert c.get(f"/api/tables/{t['id']}/state").json()["hand_sizes"] == [1, 2, 1]
+        r = post(c, t["id"], {"type": "play", "seat": 0, "cards": ["7C"]})
+        assert r.status_code == 200 and r.json()["seq"] == 1 and r.json()["ok"]
