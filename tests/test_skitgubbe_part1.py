@@ -480,9 +480,6 @@ def test_S1_5_proven_when_the_card_is_played_later_without_a_draw_between(mode):
     assert proof["seat"] == 1 and proof["rule"] == "S1.5"
 
 
-@pytest.mark.xfail(strict=True, reason="impl bug: a `hand` reveal that shows a card the seat must "
-                   "have held when it flipped instead of matching is not reported as proven (only "
-                   "a later play/slough of that card is)")
 @pytest.mark.parametrize("mode", ["open", "hidden"])
 def test_S1_5_proven_when_a_reveal_shows_the_card(mode):
     t = untold_draw_then_flip(mode)

@@ -281,6 +281,7 @@ VARIANTS = ["aces_low_part1", "no_bottom_card", "no_slough_for_trump", "double_d
 
 
 @pytest.mark.parametrize("flag", VARIANTS)
-def test_random_part1_games_with_a_variant_agree_with_the_model(flag):
-    for seed in range(40):
-        run_game(1000 + seed, "open", {flag: True})
+@pytest.mark.parametrize("mode", ["open", "hidden"])
+def test_random_part1_games_with_a_variant_agree_with_the_model(mode, flag):
+    for seed in range(25):
+        run_game(1000 + seed, mode, {flag: True})

@@ -416,6 +416,17 @@ def test_S3_8_three_players_six_hands():
     assert t.view()["stock"] == 52 - 18
 
 
+def test_S3_8_a_player_sees_both_of_its_hands():
+    hands = [["2C", "3S"], ["3C", "4S"], ["4C", "5S"], ["5C", "6S"], ["6C", "7S"], ["7C", "8S"]]
+    ev = start2(hands, variants={"three_player_muddle": True}, mode="hidden")
+    ev["players"] = NAMES[:3]
+    t = Table()
+    ok(t, ev)
+    assert sorted(t.view(0)["hands"]) == ["0", "3"]  # Ann's right and left hands
+    assert sorted(t.view(4)["hands"]) == ["1", "4"]
+    assert sorted(t.view(4)["hands"]["4"]["known"]) == ["6C", "7S"]
+
+
 def test_S3_8_muddle_needs_exactly_three_players():
     rejected(Table(), start(4, variants={"three_player_muddle": True}), "S3.8")
 

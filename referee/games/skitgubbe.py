@@ -354,6 +354,26 @@ def _left(st: SkitState, seat: int, card: str, seq: int, notes: list) -> None:
     st.obligations = tuple(kept)
 
 
+def _revealed(st: SkitState, seat: int, hand: list[str], seq: int, notes: list) -> None:
+    """A reveal shows the whole hand: its cards of an obligation's rank count as if they left."""
+    kept = []
+    for ob in st.obligations:
+        if ob.seat == seat:
+            shown = [c for c in hand if RANK[c] == ob.rank]
+            if shown and ob.left + len(shown) > ob.explained:
+                notes.append({
+                    "kind": "proven_violation", "seat": seat, "rule": "S1.5",
+                    "evidence": (f"at event #{ob.seq} {st.name(seat)} {ob.what} instead of matching a "
+                                 f"{_rank_text(ob.rank)}; the hand shown at event #{seq} holds "
+                                 f"{' '.join(shown)}, more {_rank_text(ob.rank)}s than could have "
+                                 f"entered it since"),
+                    "seq": ob.seq,
+                })
+                continue
+        kept.append(ob)
+    st.obligations = tuple(kept)
+
+
 def _rank_text(rank: int) -> str:
     return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
 
@@ -1045,7 +1065,7 @@ class Skitgubbe:
         st = state.clone()
         notes: list = []
         if etype == "hand":
-            rule, what = self._hand(st, ev)
+            rule, what = self._hand(st, ev, seq, notes)
         elif etype == "announce":
             rule, what = _announce(st, ev, seq, notes)
         else:
@@ -1090,7 +1110,7 @@ class Skitgubbe:
             return f": {st.name(st.goat)} is the goat" if st.goat is not None else ""
         return ""
 
-    def _hand(self, st: SkitState, ev: dict) -> tuple[str, str]:
+    def _hand(self, st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
         """A reveal: `cards` are exactly the seat's hand now."""
         seat = _seat(st, ev)
         cards = parse_cards(ev.get("cards"))
@@ -1121,6 +1141,7 @@ class Skitgubbe:
             raise Illegal("S0.1", f"{st.name(seat)}'s hand does not fit what the referee knows")
         st.known[seat] = cards
         st.pool_slots[seat] = 0
+        _revealed(st, seat, cards, seq, notes)
         return None, f"{st.name(seat)} holds {' '.join(cards) or 'nothing'}"
 
     # -- reading -------------------------------------------------------------------
