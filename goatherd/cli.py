@@ -25,8 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
-            if exc.name in (name, name.split(".")[0]):
-                continue  # that package has no commands yet
+            if exc.name and (name == exc.name or name.startswith(exc.name + ".")):
+                continue  # that package (or its parent) has no commands yet
             raise
         module.add_commands(sub)
     return parser

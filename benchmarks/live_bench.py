@@ -1,0 +1,222 @@
+#!/usr/bin/env python
+"""Live-pipeline benchmark: simulated games -> rendered table videos -> `watch` -> compare.
+
+For each of K games: `goatherd simulate` plays a random legal game, `render-video` renders
+it (held-out deck designs and fresh procedural table surfaces by default), the live
+pipeline watches it, and its table log is compared with the true one:
+
+- event precision / recall / F1 over the events a camera can see (the true log without
+  spoken `announce` calls; evidence fields ignored; a dreck event's cards compared as a set),
+  matched in order (longest common subsequence);
+- false accusations: `illegal` rulings the pipeline drew (the true games are legal, so every
+  one of them is false), per game; also `error` rulings and needs_confirmation notes;
+- latency: seconds from the moment the table was still again after an event (the
+  renderer's ground truth) to the moment the pipeline handed the event to the referee;
+- speed: processed frames per second (detector + tracking + events; with --video also the
+  video decode), on however many cores this machine lends.
+
+Detectors: `--detector oracle` replays the renderer's ground-truth detections (with
+`--noise` to inject misses, wrong reads, unread corners and jitter) and measures the
+tracking / settling / event logic alone; `--detector model` runs the shipped two-stage
+ONNX model on the rendered frames (needs models/ to hold it) and gives the end-to-end
+numbers. Results are labelled with the detector used.
+
+    python benchmarks/live_bench.py --games 20 --detector oracle --noise miss=0.1,unread=0.1,wrong=0.02,jitter=2
+    python benchmarks/live_bench.py --games 3 --detector model --max-events 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from difflib import SequenceMatcher
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+INVISIBLE = ("announce", "hand")  # spoken calls and hand reveals: not on camera
+
+
+def normalise(ev: dict) -> str:
+    e = {k: v for k, v in ev.items() if k not in ("evidence",)}
+    if e.get("type") == "dreck":
+        e["cards"] = sorted(e.get("cards", []))
+    return json.dumps(e, sort_keys=True)
+
+
+def compare(truth: list[dict], got: list[dict]) -> dict:
+    """Precision/recall counts of `got` against `truth` (in-order matching)."""
+    t = [normalise(e) for e in truth]
+    g = [normalise(e) for e in got]
+    sm = SequenceMatcher(a=t, b=g, autojunk=False)
+    pairs = [(blk.a + k, blk.b + k) for blk in sm.get_matching_blocks() for k in range(blk.size)]
+    return {"tp": len(pairs), "truth": len(t), "pred": len(g), "pairs": pairs,
+            "exact": t == g}
+
+
+def run_game(job: dict) -> dict:
+    import cv2
+
+    cv2.setNumThreads(1)
+    from referee.simulate import simulate_logs
+    from vision.live.detector import Noise, OracleDetector, find_model_detector
+    from vision.live.pipeline import LivePipeline
+    from vision.live.render import RenderConfig, render_log
+
+    k, args = job["k"], job["args"]
+    out = Path(args["out"])
+    out.mkdir(parents=True, exist_ok=True)
+    _, hidden = simulate_logs("skitgubbe", args["players"], args["seed"] * 1000 + k)
+    events = [e for e in hidden if e["type"] != "hand"]
+    if args["max_events"]:
+        events = events[:args["max_events"]]
+    side = out / f"{k:04d}.detections.jsonl"
+    video = out / f"{k:04d}.mp4" if args["video"] else None
+    w, h = (int(v) for v in args["size"].split("x"))
+    cfg = RenderConfig(width=w, height=h, fps=args["fps"], seed=args["seed"] * 1000 + k, heldout=args["heldout"],
+                       deck=args["deck"], video=bool(video))
+    t0 = time.perf_counter()
+    if args["reuse"] and side.exists() and (video is None or video.exists()):
+        from vision.live.detector import read_sidecar
+
+        head = read_sidecar(side)[0]
+        info = {"deck": head.get("deck"), "background": head.get("background")}
+    else:
+        info = render_log(events, video, cfg, side)
+    render_s = time.perf_counter() - t0
+    oracle = OracleDetector(side, Noise.parse(args["noise"] + f",seed={k}" if args["noise"] else f"seed={k}"))
+    if args["detector"] == "model":
+        det, why = find_model_detector(args.get("models"))
+        if det is None:
+            return {"k": k, "error": why}
+    else:
+        det = oracle
+    pipe = LivePipeline(oracle.header["players"], det, args["fps"])
+    t0 = time.perf_counter()
+    frames = 0
+    if video is not None:
+        cap = cv2.VideoCapture(str(video))
+        i = 0
+        while True:
+            ok, frame = cap.read()
+            if not ok:
+                break
+            pipe.process(frame, i)
+            i += 1
+        cap.release()
+        frames = i
+    else:
+        n = max(oracle.frames) + 1 if oracle.frames else 0
+        for i in range(n):
+            pipe.process(None, i, shape=(h, w, 3))
+        frames = n
+    pipe.finish()
+    watch_s = time.perf_counter() - t0
+    # ground truth: camera-visible events and the frame where the table was still after each
+    still = {e["index"]: e["still"] for e in oracle.events}
+    truth, truth_still = [], []
+    for idx, e in enumerate(events):
+        if e["type"] in INVISIBLE or e["type"] == "start":
+            continue
+        truth.append(e)
+        truth_still.append(still.get(idx))
+    got = [e for e in pipe.log if e.get("type") != "start"]
+    cmp = compare(truth, got)
+    emit_frames = [f for _, f, _ in pipe.stats.latencies]
+    lat = []
+    for ti, gi in cmp.pop("pairs"):
+        if truth_still[ti] is not None and gi < len(emit_frames):
+            lat.append((emit_frames[gi] - truth_still[ti]) / args["fps"])
+    sev = [r["severity"] for r in pipe.rulings[1:]]
+    return {"k": k, "deck": info["deck"], "background": info["background"], **cmp,
+            "illegal": sev.count("illegal"), "errors": sev.count("error"), "warnings": sev.count("warning"),
+            "notes": len(pipe.notes), "frames": frames, "watch_s": watch_s, "render_s": render_s,
+            "detect_s": pipe.stats.detect_s, "latency": lat}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=20, help="games to simulate and render (default 20)")
+    ap.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    ap.add_argument("--seed", type=int, default=1, help="seed (default 1)")
+    ap.add_argument("--detector", choices=("oracle", "model"), default="oracle",
+                    help="oracle = renderer ground truth (+ --noise); model = the shipped ONNX models")
+    ap.add_argument("--models", help="models folder for --detector model (default models/)")
+    ap.add_argument("--noise", default="", help="oracle noise, e.g. miss=0.1,unread=0.1,wrong=0.02,jitter=2")
+    ap.add_argument("--video", action="store_true", help="render and decode real video frames (implied by model)")
+    ap.add_argument("--size", default="1280x720", help="frame size (default 1280x720)")
+    ap.add_argument("--fps", type=float, default=12.0, help="video frame rate (default 12)")
+    ap.add_argument("--deck", help="force one deck (default: a random held-out deck per game)")
+    ap.add_argument("--train-decks", dest="heldout", action="store_false",
+                    help="draw decks from the training decks instead of the held-out ones")
+    ap.add_argument("--max-events", type=int, default=0, help="only the first N events of each game (0 = all)")
+    ap.add_argument("--workers", type=int, default=1, help="games in parallel (default 1)")
+    ap.add_argument("--out", default="runs/live_bench", help="work folder (default runs/live_bench)")
+    ap.add_argument("--json", help="also write the summary JSON here")
+    ap.add_argument("--reuse", action="store_true", help="reuse renders already in --out (same games and options)")
+    args = ap.parse_args(argv)
+    if args.games < 1 or args.workers < 1:
+        ap.error("--games and --workers must be at least 1")
+    a = vars(args).copy()
+    a["video"] = args.video or args.detector == "model"
+    jobs = [{"k": k, "args": a} for k in range(args.games)]
+    from tqdm import tqdm
+
+    results = []
+    t0 = time.perf_counter()
+    if args.workers > 1:
+        from multiprocessing import Pool
+
+        with Pool(args.workers) as pool:
+            for r in tqdm(pool.imap_unordered(run_game, jobs), total=len(jobs), unit="game", desc="live bench"):
+                results.append(r)
+    else:
+        for j in tqdm(jobs, unit="game", desc="live bench"):
+            results.append(run_game(j))
+    failed = [r for r in results if "error" in r]
+    if failed:
+        print(f"live_bench: {failed[0]['error']}", file=sys.stderr)
+        return 2
+    results.sort(key=lambda r: r["k"])
+    tp = sum(r["tp"] for r in results)
+    n_true = sum(r["truth"] for r in results)
+    n_pred = sum(r["pred"] for r in results)
+    p = tp / n_pred if n_pred else 0.0
+    rc = tp / n_true if n_true else 0.0
+    f1 = 2 * p * rc / (p + rc) if p + rc else 0.0
+    frames = sum(r["frames"] for r in results)
+    watch_s = sum(r["watch_s"] for r in results)
+    lat = sorted(x for r in results for x in r["latency"])
+    label = "oracle (renderer ground truth" + (f", noise {args.noise})" if args.noise else ", no noise)") \
+        if args.detector == "oracle" else "shipped model (end to end)"
+    summary = {
+        "detector": label, "games": len(results), "players": args.players,
+        "frames": frames, "events_true": n_true, "events_emitted": n_pred,
+        "precision": round(p, 4), "recall": round(rc, 4), "f1": round(f1, 4),
+        "games_exact": sum(r["exact"] for r in results),
+        "false_accusations": sum(r["illegal"] for r in results),
+        "false_accusations_per_game": round(sum(r["illegal"] for r in results) / len(results), 3),
+        "error_rulings": sum(r["errors"] for r in results),
+        "needs_confirmation": sum(r["notes"] for r in results),
+        "fps": round(frames / watch_s, 1) if watch_s else None,
+        "fps_includes": "video decode + detector + pipeline" if a["video"] else "detector (sidecar) + pipeline",
+        "latency_median_s": round(lat[len(lat) // 2], 3) if lat else None,
+        "latency_p95_s": round(lat[int(len(lat) * 0.95)], 3) if lat else None,
+        "latency_max_s": round(lat[-1], 3) if lat else None,
+        "decks": sorted({r["deck"] for r in results}),
+        "wall_s": round(time.perf_counter() - t0, 1),
+        "per_game": [{k: r[k] for k in ("k", "deck", "background", "truth", "pred", "tp", "exact", "illegal",
+                                        "notes", "frames")} for r in results],
+    }
+    print(json.dumps({k: v for k, v in summary.items() if k != "per_game"}, indent=1))
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(summary, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

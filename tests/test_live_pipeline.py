@@ -1,0 +1,115 @@
+"""End to end: simulated game -> render-video -> watch (oracle detections) -> the same log.
+
+The oracle replays the renderer's ground-truth detections, so these tests pin down the
+tracking, settling and event logic exactly; the real model's numbers come from
+benchmarks/live_bench.py --detector model.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from goatherd.cli import main  # noqa: E402
+from referee import Table  # noqa: E402
+from referee.simulate import simulate_logs  # noqa: E402
+from vision.live.detector import Noise, OracleDetector  # noqa: E402
+from vision.live.pipeline import LivePipeline  # noqa: E402
+from vision.live.render import RenderConfig, render_log  # noqa: E402
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
+
+
+def visible(events):
+    """What a camera can see: no spoken calls, no hand reveals, no start line."""
+    return [e for e in events if e["type"] not in ("announce", "hand", "start")]
+
+
+def strip(events):
+    out = []
+    for e in events:
+        e = {k: v for k, v in e.items() if k != "evidence"}
+        if e["type"] == "dreck":
+            e["cards"] = sorted(e["cards"])
+        out.append(e)
+    return out
+
+
+def run_oracle(sidecar, noise="", start_extra=None, leader=0):
+    det = OracleDetector(sidecar, Noise.parse(noise))
+    h = det.header
+    pipe = LivePipeline(h["players"], det, h["fps"], leader=leader, start_extra=start_extra)
+    for i in range(max(det.frames) + 1):
+        pipe.process(None, i, shape=(h["height"], h["width"], 3))
+    pipe.finish()
+    return pipe
+
+
+@pytest.fixture(scope="module")
+def part1_game():
+    _, hidden = simulate_logs("skitgubbe", 4, 1 * 1_000_003)
+    return hidden[:26]
+
+
+def test_watch_cli_reproduces_a_rendered_clip(tmp_path, part1_game, capsys):
+    log = tmp_path / "game.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in part1_game))
+    clip, side, out = tmp_path / "clip.mp4", tmp_path / "clip.detections.jsonl", tmp_path / "seen.jsonl"
+    assert main(["render-video", str(log), "--out", str(clip), "--detections", str(side), "--size", "640x360",
+                 "--deck", "simple", "--seed", "3", "--quiet"]) == 0
+    assert clip.stat().st_size > 10_000
+    assert main(["watch", str(clip), "--players", ",".join(PLAYERS), "--detections", str(side), "--log", str(out),
+                 "--quiet", "--save-video", str(tmp_path / "annotated.mp4")]) == 0
+    seen = [json.loads(line) for line in out.read_text().splitlines()]
+    assert seen[0]["type"] == "start"
+    assert strip(visible(seen)) == strip(visible(part1_game))
+    kinds = {(e["type"], e.get("source")) for e in visible(part1_game)}
+    assert {("play", None), ("play", "stock"), ("slough", None), ("collect", None)} <= kinds
+    for e in seen[1:]:
+        ev = e["evidence"]
+        assert ev["frame"] >= ev["since_frame"] >= 0 and 0 < ev["confidence"] <= 1 and ev["time"] > 0
+    printed = capsys.readouterr().out
+    assert "collects" in printed and "ILLEGAL" not in printed
+    assert (tmp_path / "annotated.mp4").stat().st_size > 10_000
+
+
+def test_noisy_detections_still_give_the_exact_log(tmp_path, part1_game):
+    side = tmp_path / "side.jsonl"
+    render_log(part1_game, None, RenderConfig(seed=11, video=False), side)
+    pipe = run_oracle(side, "miss=0.08,unread=0.15,wrong=0.01,jitter=1.5,seed=2")
+    assert strip(visible(pipe.log)) == strip(visible(part1_game))
+    assert not [r for r in pipe.rulings if r["severity"] == "illegal"]
+
+
+def part2_clip(seed: int, n_events: int):
+    """A Part 2 start (as the rules suggest for teaching) taken from a simulated game's
+    Part 2 position, followed by that game's next events."""
+    open_log, hidden = simulate_logs("skitgubbe", 4, seed)
+    t = Table()
+    for e in open_log:
+        t.apply(e)
+        if t.view()["phase"] == "part2":
+            break
+    st = t.state
+    start = {"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": t.view()["to_act"],
+             "part": 2, "trump": st.trump, "hands": [sorted(k) for k in st.known]}
+    k = next(i for i, e in enumerate(hidden) if e is not None and e["type"] == "dreck" or e["type"] == "trump")
+    rest = [e for e in hidden[k:] if e["type"] not in ("dreck", "trump")]
+    return start, rest[:n_events]
+
+
+def test_part2_plays_eats_and_kills_come_back_exactly(tmp_path):
+    start, events = part2_clip(1 * 1_000_003, 40)
+    side = tmp_path / "p2.jsonl"
+    render_log([start] + events, None, RenderConfig(seed=5, video=False), side)
+    extra = {k: start[k] for k in ("part", "trump", "hands")}
+    pipe = run_oracle(side, start_extra=extra, leader=start["leader"])
+    assert strip(visible(pipe.log)) == strip(visible(events))
+    kinds = [e["type"] for e in visible(events)]
+    assert "eat" in kinds and kinds.count("play") > 10
+    kills = [n for r in pipe.rulings for n in r["notes"] if n["kind"] == "kill"]
+    assert kills, "the clip should contain a killed trick"
+    assert not [r for r in pipe.rulings if r["severity"] == "illegal"]

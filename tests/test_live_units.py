@@ -1,0 +1,290 @@
+"""Unit tests of the live pipeline's pure parts: settle detection, zone attribution,
+identity voting and the tracker's memory, with exact expectations."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from vision.live import settle as st  # noqa: E402
+from vision.live.detector import Detection, Noise  # noqa: E402
+from vision.live.events import Seen, group_arrivals, origin_seat  # noqa: E402
+from vision.live.layout import Layout, default_layout, point_in_polygon, zone_of  # noqa: E402
+from vision.live.tracker import Track, Tracker, resolve_identities, vote_identity  # noqa: E402
+
+
+def box(cx, cy, w=80, h=115):
+    return np.array([[cx - w / 2, cy - h / 2], [cx + w / 2, cy - h / 2], [cx + w / 2, cy + h / 2],
+                     [cx - w / 2, cy + h / 2]], float)
+
+
+# ------------------------------------------------------------------ settle
+
+def test_settle_frames_from_seconds():
+    assert st.settle_frames(12) == 4  # ceil(0.3 s * 12)
+    assert st.settle_frames(30) == 9
+    assert st.settle_frames(1) == 2  # never fewer than two frames
+
+
+def test_settle_fires_once_after_n_still_frames():
+    s = st.SettleDetector(3)
+    seq = [False, True, True, True, True, False, True, True, True]
+    fired = [i for i, still in enumerate(seq) if s.update(still)]
+    assert fired == [3, 8]
+
+
+def test_hand_over_play_area_blocks_stillness():
+    lay = default_layout(4, 1280, 720)
+    hand_in = box(640, 360, 120, 120)
+    hand_out = box(60, 60, 80, 80)  # top-left corner, outside the central play area
+    assert st.frame_is_still([], lay.play_area, 0.0, 5.0, 0)
+    assert not st.frame_is_still([hand_in], lay.play_area, 0.0, 5.0, 0)
+    assert st.frame_is_still([hand_out], lay.play_area, 0.0, 5.0, 0)
+    assert not st.frame_is_still([], lay.play_area, 6.0, 5.0, 0)  # a card moved
+    assert not st.frame_is_still([], lay.play_area, 0.0, 5.0, 1)  # a track appeared/vanished
+
+
+# ------------------------------------------------------------------ layout and zones
+
+def test_default_layout_four_seats_clockwise_from_bottom():
+    lay = default_layout(4, 1280, 720)
+    np.testing.assert_allclose(lay.seats, [[640, 720], [0, 360], [640, 0], [1280, 360]], atol=1e-6)
+    assert [lay.zone_of(p) for p in ([640, 700], [20, 360], [640, 10], [1270, 360])] == [0, 1, 2, 3]
+    # diagonal points go to the nearer seat direction
+    assert lay.zone_of([1000, 650]) == 0
+    assert lay.zone_of([1200, 420]) == 3
+
+
+def test_zone_of_is_angular():
+    angles = np.array([np.pi / 2, np.pi, -np.pi / 2, 0.0])
+    assert zone_of([0, 10], [0, 0], angles) == 0
+    assert zone_of([-10, 1], [0, 0], angles) == 1
+    assert zone_of([3, -10], [0, 0], angles) == 2
+    assert zone_of([10, 3], [0, 0], angles) == 3
+
+
+def test_origin_seat_first_seen_edge_wins_over_final_position():
+    lay = default_layout(4, 1280, 720)
+    # entered at the left edge, put down just right of the centre: still Bob's (seat 1)
+    assert origin_seat(np.array([15.0, 380.0]), np.array([700.0, 360.0]), lay) == 1
+    # first seen already inside the play area: its path points back to the edge it came from
+    assert origin_seat(np.array([900.0, 300.0]), np.array([700.0, 280.0]), lay) == 3
+    # ... and a card that hardly moved belongs to the side where it lies
+    assert origin_seat(np.array([640.0, 515.0]), np.array([640.0, 520.0]), lay) == 0
+
+
+def test_layout_calibration_roundtrip_and_scaling(tmp_path):
+    lay = default_layout(5, 1280, 720)
+    lay.names = ["A", "B", "C", "D", "E"]
+    path = tmp_path / "table.json"
+    lay.save(path)
+    back = Layout.load(path)
+    np.testing.assert_allclose(back.seats, lay.seats, atol=0.05)
+    assert back.names == lay.names and back.n == 5
+    half = back.scaled(640, 360)
+    np.testing.assert_allclose(half.stock, lay.stock / 2, atol=0.05)
+    assert point_in_polygon(half.centre, half.play_area)
+    with pytest.raises(ValueError):
+        Layout.from_dict({"width": 10})
+
+
+# ------------------------------------------------------------------ identity voting
+
+def test_vote_identity_share_threshold():
+    assert vote_identity({}) == ("??", 0.0)
+    assert vote_identity({"7H": 3.0, "7D": 1.0}) == ("7H", 0.75)
+    name, share = vote_identity({"7H": 1.0, "7D": 1.0})
+    assert name == "??" and share == 0.5
+
+
+def _track(i, votes):
+    t = Track(i, "face", box(100 * i, 100), 0, np.zeros(2), 0)
+    t.votes = dict(votes)
+    return t
+
+
+def test_deck_constraint_one_of_each_card():
+    strong = _track(1, {"QS": 9.0})
+    weak = _track(2, {"QS": 2.0, "QC": 1.5})  # a second claimant: QC is too weak to stand alone
+    lost = _track(3, {"QS": 3.0})
+    other = _track(5, {"9D": 4.0, "QS": 1.0})
+    names = resolve_identities([weak, strong, lost, other])
+    assert names == {1: "QS", 3: "??", 2: "??", 5: "9D"}
+    # a card known to be elsewhere (e.g. killed) is never given to a track
+    assert resolve_identities([_track(4, {"AH": 5.0})], excluded={"AH"}) == {4: "??"}
+
+
+def test_tracker_votes_identity_over_frames():
+    tr = Tracker()
+    reads = ["9C", "9C", "??", "6C", "9C"]  # one unread, one misread
+    for f, name in enumerate(reads):
+        tr.update([Detection("face", name, 0.9, box(640, 360))], f)
+    assert len(tr.tracks) == 1
+    t = tr.tracks[0]
+    assert t.name == "9C" and t.hits == 5
+    assert dict(t.ranked())["9C"] == pytest.approx(0.75)
+
+
+def test_card_under_a_hand_stays_card_in_the_open_goes():
+    tr = Tracker()
+    for f in range(3):
+        tr.update([Detection("face", "KH", 1.0, box(300, 300)), Detection("face", "2D", 1.0, box(900, 300))], f)
+    hand = Detection("hand", "??", 1.0, box(300, 300, 160, 160))
+    for f in range(3, 40):  # KH hidden under a hand for 37 frames; 2D simply gone
+        tr.update([hand], f)
+    names = {t.name for t in tr.tracks}
+    assert names == {"KH"}
+    assert tr.tracks[0].occluded
+    tr.update([Detection("face", "KH", 1.0, box(302, 301))], 40)
+    assert [(t.name, t.occluded) for t in tr.tracks] == [("KH", False)]
+
+
+def test_moving_card_keeps_its_track_and_first_position():
+    tr = Tracker()
+    for f in range(10):
+        tr.update([Detection("face", "AS", 1.0, box(640, 700 - 30 * f))], f)
+    assert len(tr.tracks) == 1
+    np.testing.assert_allclose(tr.tracks[0].first_centre, [640, 700])
+    assert tr.max_motion() == pytest.approx(30, abs=0.5)  # smoothed centre, steady speed
+
+
+def test_group_arrivals_splits_separate_plays():
+    def seen(name, x, frame):
+        return Seen(0, [(name, 1.0)], np.array([x, 0.0]), np.array([x, 0.0]), frame, frame, 80.0)
+
+    run = [seen("5D", 100, 10), seen("6D", 135, 10), seen("7D", 170, 11)]
+    other = [seen("KS", 600, 40)]
+    groups = group_arrivals(other + run)
+    assert [[s.name for s in g] for g in groups] == [["5D", "6D", "7D"], ["KS"]]
+
+
+def test_noise_spec_parsing():
+    n = Noise.parse("miss=0.1,wrong=0.02,jitter=2,seed=3")
+    assert (n.miss, n.wrong, n.unread, n.jitter, n.seed) == (0.1, 0.02, 0.0, 2.0, 3)
+    with pytest.raises(ValueError):
+        Noise.parse("blur=1")
+
+
+def test_detection_roundtrip():
+    d = Detection("face", "10H", 0.93, box(10, 20))
+    assert json.loads(json.dumps(d.to_dict()))["card"] == "10H"
+    back = Detection.from_dict(d.to_dict())
+    np.testing.assert_allclose(back.quad, d.quad, atol=0.05)
+
+
+# ------------------------------------------------------------------ sources and the model seam
+
+def test_folder_source_yields_every_frame_in_order(tmp_path):
+    from vision.live.sources import FrameSource, SourceError, classify
+
+    for i in range(3):
+        cv2.imwrite(str(tmp_path / f"{i:03d}.png"), np.full((36, 64, 3), 40 * i, np.uint8))
+    src = FrameSource(str(tmp_path), fps=10)
+    got = [(i, int(f[0, 0, 0]), t) for i, f, t in src]
+    assert got == [(0, 0, 0.0), (1, 40, 0.1), (2, 80, 0.2)]
+    assert src.size == (64, 36) and src.dropped == 0
+    assert classify("0") == "camera" and classify("rtsp://cam/1") == "url"
+    with pytest.raises(SourceError):
+        classify(str(tmp_path / "missing.mp4"))
+
+
+def test_model_detector_adapts_runtime_records():
+    from vision.live.detector import ModelDetector
+
+    quad = box(100, 100).tolist()
+
+    class FakeRecognizer:
+        def __call__(self, frame):
+            return {"cards": [{"card": "QH", "conf": 0.9, "corners": quad},
+                              {"card": "7C", "conf": 0.1, "corners": quad},  # too unsure to count as read
+                              {"card": "??", "conf": 0.8, "corners": quad}],
+                    "hands": [{"conf": 0.7, "corners": quad}]}
+
+    dets = ModelDetector(FakeRecognizer())(np.zeros((10, 10, 3), np.uint8), 0)
+    assert [(d.kind, d.card) for d in dets] == [("face", "QH"), ("face", "??"), ("back", "??"), ("hand", "??")]
+
+
+# ------------------------------------------------------------------ events: priors, lookahead, asking
+
+def _maker():
+    from referee import Table
+    from vision.live.events import EventMaker
+
+    table = Table()
+    table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "leader": 0})
+    return table, EventMaker(table, default_layout(4, 1280, 720), 12.0)
+
+
+def _arrive(name, share, first, last, frame):
+    return Seen(frame, [(name, share)], np.array(first, float), np.array(last, float), frame, frame, 80.0)
+
+
+BOTTOM, LEFT, TOP = ([640, 715], [640, 520]), ([5, 360], [450, 360]), ([640, 5], [640, 200])
+
+
+def test_play_from_the_seat_to_act_and_slough_from_another_seat():
+    table, em = _maker()
+    em.observe([_arrive("7H", 1.0, *BOTTOM, 10)], [], 20)
+    (ev, _, info), = em.resolve()
+    assert {k: ev[k] for k in ("type", "seat", "cards")} == {"type": "play", "seat": 0, "cards": ["7H"]}
+    assert info["ruling"].ok and info["event"]["evidence"]["frame"] == 20
+    seen = [_arrive("7H", 1.0, *BOTTOM, 10), _arrive("7S", 1.0, BOTTOM[0], [700, 520], 30)]
+    em.observe(seen, [], 40)  # Ann, who has played, throws another 7: a slough
+    (ev, _, info), = em.resolve()
+    assert (ev["type"], ev["seat"], ev["card"]) == ("slough", 0, "7S") and info["ruling"].ok
+
+
+def test_weak_evidence_asks_instead_of_accusing():
+    table, em = _maker()
+    # Bob (not to act, no trick to slough onto) seems to put down a card we can barely read
+    em.observe([_arrive("KD", 0.5, *LEFT, 10)], [], 20)
+    (ev, _, info), = em.resolve()
+    assert ev is None and info["note"]["kind"] == "needs_confirmation"
+    assert table.next_seq == 1  # nothing was sent to the referee
+
+
+def test_strong_illegal_evidence_is_ruled_once_then_asked():
+    table, em = _maker()
+    em.observe([_arrive("KD", 1.0, *LEFT, 10)], [], 20)  # clearly Bob's, clearly out of turn
+    (ev, _, info), = em.resolve()
+    assert ev is not None and info["ruling"].severity == "illegal"
+    em.observe([_arrive("KD", 1.0, *LEFT, 10), _arrive("QS", 1.0, *TOP, 30)], [], 40)
+    (ev, _, info), = em.resolve()
+    assert ev is None and "out of step" in info["note"]["message"]
+
+
+def test_lookahead_settles_play_or_slough():
+    """Cid (to act) throws a 4 onto a trick holding 4H and KS, then an 8: the 4 was a slough,
+    since reading it as his play would make the 8 an illegal slough."""
+    table, em = _maker()
+    for ev in ({"type": "play", "seat": 0, "cards": ["4H"]}, {"type": "play", "seat": 1, "cards": ["KS"]}):
+        table.apply(ev)
+    em.on_table["4H"] = {"pos": np.array(BOTTOM[1], float), "track": 1}
+    em.on_table["KS"] = {"pos": np.array(LEFT[1], float), "track": 2}
+    base = [_arrive("4H", 1.0, *BOTTOM, 5), _arrive("KS", 1.0, *LEFT, 6)]
+    em.observe(base + [_arrive("4C", 1.0, *TOP, 10)], [], 20)
+    assert em.resolve() == []  # play or slough? wait for more evidence
+    em.observe(base + [_arrive("4C", 1.0, *TOP, 10), _arrive("8D", 1.0, TOP[0], [600, 200], 30)], [], 40)
+    decided = [(e["type"], e["seat"]) for e, _, _ in em.resolve()]
+    assert decided == [("slough", 2), ("play", 2)]
+
+
+def test_card_carried_over_another_does_not_take_its_track():
+    tr = Tracker()
+    for f in range(4):
+        tr.update([Detection("face", "KH", 1.0, box(300, 300))], f)
+    ys = [60, 140, 220, 300, 380, 460, 520]
+    for k, y in enumerate(ys):
+        dets = [Detection("face", "9D", 1.0, box(300, y))]
+        if abs(y - 300) > 100:  # KH visible again once the carried card has passed
+            dets.append(Detection("face", "KH", 1.0, box(300, 300)))
+        tr.update(dets, 4 + k)
+    by_name = {t.name: t for t in tr.tracks}
+    assert set(by_name) == {"KH", "9D"}
+    np.testing.assert_allclose(by_name["KH"].centre, [300, 300])
+    np.testing.assert_allclose(by_name["9D"].first_centre, [300, 60])
+    np.testing.assert_allclose(by_name["9D"].centre, [300, 520])

@@ -1,0 +1,488 @@
+"""Settled table states -> table-log events, with the referee's expectation as a prior.
+
+At every settle the pipeline hands over what it sees (face-up card tracks: name votes,
+where each was first and last seen) and what vanished since the last settle. This module
+keeps `on_table` (the cards it has accounted for) and turns differences into
+*observations*: cards that arrived (from a seat's side or from the stock) or cards that
+left (towards a seat, to the discard pile, or as the referee expected). Each observation
+offers candidate events with prior weights (zone evidence, whose turn it is, identity
+votes). A short lookahead over the pending observations, probing the referee with
+apply/undo, keeps only interpretations that are legal all the way; an observation is
+committed when its interpretation is clear. Ambiguity that lookahead cannot settle, and
+evidence that would only make sense as an illegal move while being weak, become
+`needs_confirmation` notes instead of events: the pipeline never accuses on weak evidence.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.live.layout import Layout, edge_point
+
+#: An interpretation is committed when its best legal path outscores the best legal path
+#: of any other interpretation by this factor ...
+DECISIVE_RATIO = 3.0
+#: ... or when this many observations are pending behind it (then with a confirmation note).
+#: A Part 1 play-or-slough doubt is usually settled by who collects the trick, a few puts later.
+MAX_LOOKAHEAD = 8
+#: Identity share (of a track's votes) below which a card's name is "weak evidence".
+STRONG_IDENTITY = 0.75
+#: An arrival whose best legal reading has a prior weight below this (e.g. the card came from
+#: another seat than the one to act) is not explained away: it is ruled on (strong evidence)
+#: or asked about (weak evidence).
+MIN_PLAUSIBLE = 0.3
+#: Illegal rulings in a row after which the pipeline asks instead of accusing again (one
+#: illegal ruling may be a real breach; several in a row mostly mean the camera lost track).
+MAX_ILLEGAL_STREAK = 1
+#: Identity alternatives considered per card (best names by votes).
+NAME_ALTERNATIVES = 2
+#: Prior weights of the interpretations of a card arriving in Part 1.
+W_PLAY_TO_ACT = 1.0  # the seat to act puts a card down: its play
+W_SLOUGH_TO_ACT = 0.9  # ... or a slough before its play (about as common in simulated games)
+W_SLOUGH_OTHER = 1.0  # another seat puts a card down: a slough
+W_PLAY_MISZONED = 0.15  # ... or the card was misattributed and it is the play
+W_FLIP = 1.0  # a card first seen face up at the stock: a flip
+#: Cards were carried off towards another seat than the referee's taker (collect / eat).
+W_WRONG_TAKER = 0.1
+#: Cards that arrived in one settle belong to one put (a run, a dreck row) when their
+#: centres chain within this many card widths of each other (plays stay separate, S2.5).
+GROUP_DIST = 0.9
+
+#: A silently retired card seen again within this many card widths of where it lay, within
+#: this many seconds, is the same card (it was only lost from sight).
+RETIRED_SAME_PLACE = 0.5
+RETIRED_WINDOW_S = 5.0
+#: A card first seen this far (fraction of the frame's short side) from where it was put
+#: down has a path that points back to the edge it came from.
+MIN_TRAVEL = 0.04
+#: An accounted card seen by another track this many card widths from where it lay has moved.
+MOVED_FAR = 1.5
+#: Weight of reading a vanished card as a detection glitch (it stays accounted for).
+W_GLITCH = 0.05
+
+UNKNOWN = "??"
+#: The "no event, and the cards stay accounted for" reading of a removal.
+IGNORE = {"type": "_ignore"}
+
+
+@dataclass
+class Seen:
+    """One face-up card at a settle (a tracker track, summarised)."""
+    track: int
+    names: list[tuple[str, float]]  # (name, share), best first
+    first: np.ndarray  # centre when first seen
+    last: np.ndarray  # centre now (or when last seen, for departed cards)
+    first_frame: int
+    last_frame: int
+    width: float = 0.0  # short side of the card's box, pixels
+
+    @property
+    def name(self) -> str:
+        return self.names[0][0] if self.names else UNKNOWN
+
+    @property
+    def key(self) -> str | None:
+        """The name this card is accounted under: its identity, else its best guess."""
+        return next((n for n, _ in self.names if n != UNKNOWN), None)
+
+    @property
+    def share(self) -> float:
+        return self.names[0][1] if self.names else 0.0
+
+
+@dataclass
+class Observation:
+    kind: str  # "arrive" or "leave"
+    cards: list[Seen]
+    frame: int  # settle frame that produced it
+    time: float
+    order: float  # frame of the change itself (for ordering)
+    seat_hint: int | None = None
+    from_stock: bool = False
+    present: set = field(default_factory=set)  # names on the table at that settle
+
+
+def origin_seat(first, last, layout: Layout) -> int:
+    """The seat a card came from: the zone where it was first seen; if it was first seen
+    already inside the play area, the zone of the image edge its path points back to (from
+    where it was put down through where it was first seen), or, for a card that hardly moved,
+    the side of the play area where it was put down."""
+    first, last = np.asarray(first, float), np.asarray(last, float)
+    if not layout.in_play_area(first):
+        return layout.zone_of(first)
+    d = first - last
+    if np.linalg.norm(d) < MIN_TRAVEL * min(layout.width, layout.height):
+        return layout.zone_of(last)
+    return layout.zone_of(edge_point(last, float(np.arctan2(d[1], d[0])), layout.width, layout.height))
+
+
+def group_arrivals(seen: list[Seen]) -> list[list[Seen]]:
+    """Split cards that arrived in one settle into puts: chains of cards lying within
+    GROUP_DIST card widths of each other; puts ordered by when their first card appeared."""
+    seen = sorted(seen, key=lambda s: s.first_frame)
+    groups: list[list[Seen]] = []
+    for s in seen:
+        near = [g for g in groups if any(np.linalg.norm(s.last - o.last) <= GROUP_DIST * max(s.width, o.width, 1.0)
+                                         for o in g)]
+        if not near:
+            groups.append([s])
+            continue
+        merged = [o for g in near for o in g] + [s]
+        groups = [g for g in groups if not any(g is n for n in near)] + [sorted(merged, key=lambda x: x.first_frame)]
+    groups.sort(key=lambda g: min(x.first_frame for x in g))
+    return groups
+
+
+def name_options(cards: list[Seen]) -> list[tuple[list[str], float]]:
+    """Identity alternatives for a group of cards: (names, weight), best first."""
+    per = []
+    for s in cards:
+        opts = [(n, w) for n, w in s.names[:NAME_ALTERNATIVES] if n != UNKNOWN] or [(UNKNOWN, 0.01)]
+        per.append(opts)
+    out = []
+    for combo in itertools.product(*per):
+        names = [n for n, _ in combo]
+        if len(set(names)) < len(names):
+            continue
+        out.append((names, float(np.prod([w for _, w in combo]))))
+    out.sort(key=lambda x: -x[1])
+    return out[:4]
+
+
+def _rank_key(card: str) -> tuple:
+    from referee.cards import RANK, SUIT
+
+    return (SUIT.get(card, 9), RANK.get(card, 99))
+
+
+class Probe:
+    """Apply/undo on the live referee without disturbing its sequence numbers."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def try_apply(self, ev: dict):
+        seq = self.table.next_seq
+        r = self.table.apply(ev)
+        self.table.next_seq = seq
+        return r
+
+    def undo(self) -> None:
+        seq = self.table.next_seq
+        self.table.apply({"type": "undo"})
+        self.table.next_seq = seq
+
+
+def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict | None, float]]:
+    """Candidate events for an observation in the referee state `view` (None = no event)."""
+    phase = view.get("phase")
+    to_act = view.get("to_act")
+    out: list[tuple[dict | None, float]] = []
+    if obs.kind == "leave":
+        names = {s.name for s in obs.cards}
+        if phase == "part1" and view.get("trick"):
+            trick_cards = {c["card"] for c in view["trick"]["cards"]}
+            if names & trick_cards:
+                winner = view["trick"].get("winner")
+                if winner is None or trick_cards & obs.present:
+                    return [(IGNORE, W_GLITCH)]  # not a whole decided trick leaving: a glitch, or wait
+                hint = obs.seat_hint
+                out.append(({"type": "collect", "seat": winner}, 1.0 if hint in (None, winner) else W_WRONG_TAKER))
+                return out
+        if phase == "part2" and view.get("table"):
+            table_cards = {c for p in view["table"] for c in p}
+            if names & table_cards:
+                if to_act is None:
+                    return [(IGNORE, W_GLITCH)]
+                out.append(({"type": "eat", "seat": to_act}, 1.0 if obs.seat_hint in (None, to_act) else W_WRONG_TAKER))
+                return out
+        if referee_table_cards(view) & names:
+            return [(IGNORE, W_GLITCH)]  # cards the referee still has vanished unexpectedly: a glitch?
+        return [(None, 1.0)]  # the referee already took these cards off (kill, part end, dreck, trump)
+
+    # arrivals
+    opts = name_options(obs.cards)
+    seat = obs.seat_hint
+    if phase == "part1" and len(obs.cards) == 1:
+        for (names,), w in ((o[0], o[1]) for o in opts):
+            c = names
+            if obs.from_stock and to_act is not None:
+                # the flipper lays the card in front of themself: the zone must agree with the turn
+                out.append(({"type": "play", "seat": to_act, "cards": [c], "source": "stock"},
+                            W_FLIP * w * (1.0 if seat == to_act else W_PLAY_MISZONED)))
+                out.append(({"type": "slough", "seat": seat, "card": c}, 0.05 * w))
+                continue
+            if seat == to_act:
+                out.append(({"type": "play", "seat": seat, "cards": [c]}, W_PLAY_TO_ACT * w))
+                out.append(({"type": "slough", "seat": seat, "card": c}, W_SLOUGH_TO_ACT * w))
+            else:
+                out.append(({"type": "slough", "seat": seat, "card": c}, W_SLOUGH_OTHER * w))
+                if to_act is not None:
+                    out.append(({"type": "play", "seat": to_act, "cards": [c]}, W_PLAY_MISZONED * w))
+        return out
+    if phase == "part1":  # several cards in one put: treat as consecutive sloughs/plays is too
+        return []  # ambiguous to guess; the pipeline splits puts by time, so this means trouble
+    if phase == "intermission":
+        if len(obs.cards) != 1:
+            return []
+        holder = view.get("to_act")
+        for (c,), w in opts:
+            ev = {"type": "trump", "card": c}
+            if holder is not None:
+                ev["seat"] = holder
+            out.append((ev, w))
+        return out
+    if phase == "dreck":
+        for names, w in opts:
+            out.append(({"type": "dreck", "seat": seat, "cards": names}, w))
+        return out
+    if phase == "part2" and to_act is not None:
+        for names, w in opts:
+            run = sorted(names, key=_rank_key)
+            out.append(({"type": "play", "seat": to_act, "cards": run}, w * (1.0 if seat == to_act else 0.7)))
+        return out
+    return out
+
+
+def referee_table_cards(view: dict) -> set[str]:
+    """Cards the referee has on the table (Part 1 trick or Part 2 plays)."""
+    if view.get("phase") == "part1" and view.get("trick"):
+        return {c["card"] for c in view["trick"]["cards"]}
+    if view.get("phase") == "part2":
+        return {c for p in view.get("table", []) for c in p}
+    return set()
+
+
+def consistent(obs: Observation, view_after: dict) -> bool:
+    """After a removal event, nothing that left may still be on the referee's table, and
+    nothing the referee removed may still be seen (an eat takes exactly the lowest run)."""
+    if obs.kind != "leave":
+        return True
+    table = referee_table_cards(view_after)
+    gone = {s.name for s in obs.cards}
+    return not (table & gone)
+
+
+class EventMaker:
+    """Turns settled observations into committed events through the live referee."""
+
+    def __init__(self, table, layout: Layout, fps: float):
+        self.table = table
+        self.layout = layout
+        self.fps = fps
+        self.probe = Probe(table)
+        self.pending: list[Observation] = []
+        self.on_table: dict[str, dict] = {}  # name -> {"pos", "track"}
+        self.notes: list[dict] = []  # needs_confirmation notes (and their resolutions)
+        self.illegal_streak = 0  # illegal rulings since the last accepted event
+        self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
+
+    # ------------------------------------------------------------------ observations
+    def observe(self, seen: list[Seen], departed: list[Seen], frame: int) -> list[Observation]:
+        """Compare a settled state with what is accounted for; queue the differences."""
+        time = frame / self.fps
+        present = {s.name for s in seen if s.name != UNKNOWN}
+        pending_names = {s.name for o in self.pending for s in o.cards if o.kind == "arrive"}
+        # an accounted card seen again by another track far from where it lay: if the referee
+        # still has it on the table it was only moved; if not (dreck handed out, trump taken up,
+        # trick killed) it has left and come back within one unsettled stretch: a new arrival
+        ref_table = referee_table_cards(self.table.view())
+        live_tracks = {s.track for s in seen}
+        for s in seen:
+            entry = self.on_table.get(s.key) if s.key else None
+            if entry is None:
+                continue
+            if s.track == entry["track"] or np.linalg.norm(entry["pos"] - s.last) <= MOVED_FAR * max(s.width, 1.0):
+                entry["track"], entry["pos"] = s.track, s.last
+            elif s.key in ref_table or entry["track"] in live_tracks:
+                entry["track"], entry["pos"] = s.track, s.last
+            else:
+                del self.on_table[s.key]
+        # new: cards not accounted for. A track whose votes fall short of a name still offers
+        # its best guesses (weak evidence: the referee's legality check picks among them).
+        new = [s for s in seen if s.key is not None and s.key not in self.on_table and s.key not in pending_names]
+        # a card we let go silently (the referee had already taken it off) seen again where it lay
+        # was only lost from sight: it is still lying there, not a new card
+        for s in list(new):
+            was, when = self.retired.get(s.key, (None, None))
+            if was is not None and frame - when <= RETIRED_WINDOW_S * self.fps and \
+                    np.linalg.norm(was - s.last) <= RETIRED_SAME_PLACE * max(s.width, 1.0):
+                self.on_table[s.key] = {"pos": s.last, "track": s.track}
+                del self.retired[s.key]
+                new.remove(s)
+        gone_names = [n for n in self.on_table if n not in present]
+        # unread tracks standing where an accounted card was: that card is still there
+        for s in seen:
+            if s.name == UNKNOWN:
+                for n in list(gone_names):
+                    if np.linalg.norm(self.on_table[n]["pos"] - s.last) < 0.3 * self.layout.stock_radius * 3:
+                        gone_names.remove(n)
+                        break
+        obs: list[Observation] = []
+        if gone_names:
+            dep = {d.name: d for d in departed}
+            cards = [dep.get(n) or Seen(-1, [(n, 1.0)], self.on_table[n]["pos"], self.on_table[n]["pos"], frame,
+                                        frame) for n in gone_names]
+            seats = [self.layout.zone_of(c.last) for c in cards if c.track >= 0]
+            hint = max(set(seats), key=seats.count) if seats else None
+            obs.append(Observation("leave", cards, frame, time, max(c.last_frame for c in cards), hint,
+                                   present=present))
+        phase = self.table.view().get("phase")
+        if phase == "dreck" and not self.pending:  # each seat lays out all its dreck at once
+            by_seat: dict[int, list[Seen]] = {}
+            for s in sorted(new, key=lambda s: s.first_frame):
+                by_seat.setdefault(origin_seat(s.first, s.last, self.layout), []).append(s)
+            puts = sorted(by_seat.values(), key=lambda g: g[0].first_frame)
+        else:
+            puts = group_arrivals(new)
+        for group in puts:
+            if len(group) > 1 and phase == "part1":
+                subgroups = [[s] for s in group]  # Part 1 puts are single cards
+            else:
+                subgroups = [group]
+            for g in subgroups:
+                first = g[0]
+                stock = self.layout.near_stock(first.first) and self.table.view().get("stock", 0) > 0
+                # a flipped card is carried from the stock to its flipper: the landing side tells
+                hint = self.layout.zone_of(first.last) if stock else origin_seat(first.first, first.last, self.layout)
+                obs.append(Observation("arrive", g, frame, time, min(s.first_frame for s in g), hint, stock,
+                                       present=present))
+        obs.sort(key=lambda o: o.order)
+        self.pending += obs
+        return obs
+
+    # ------------------------------------------------------------------ resolution
+    def _paths(self, obs: list[Observation], depth: int = 0):
+        """Yield (score, choices) for every fully legal interpretation of `obs` (DFS with undo)."""
+        if depth == len(obs):
+            yield 1.0, []
+            return
+        view = self.table.view()
+        for ev, w in candidates(obs[depth], view, self.layout):
+            if ev is None or ev is IGNORE:
+                for s, rest in self._paths(obs, depth + 1):
+                    yield w * s, [(ev, w)] + rest
+                continue
+            r = self.probe.try_apply(ev)
+            if not r.ok:
+                continue
+            if obs[depth].kind == "leave":
+                before = referee_table_cards(view)
+                after = self.table.view()
+                removed = before - referee_table_cards(after)
+                if not consistent(obs[depth], after) or removed & obs[depth].present:
+                    self.probe.undo()
+                    continue
+            try:
+                for s, rest in self._paths(obs, depth + 1):
+                    yield w * s, [(ev, w)] + rest
+            finally:
+                self.probe.undo()
+
+    def resolve(self, force: bool = False) -> list[tuple[dict | None, Observation, dict]]:
+        """Commit what is clear, applying each event to the referee. Returns (event or None,
+        observation, info) per decided observation; info["ruling"] holds the referee's answer,
+        info["note"] a needs_confirmation note raised with or instead of an event."""
+        decided = []
+        while self.pending:
+            window = self.pending[:MAX_LOOKAHEAD + 1]
+            best: dict[str, tuple[float, dict | None, float]] = {}
+            for k in range(len(window), 0, -1):  # longest prefix that has a legal reading
+                for score, choices in self._paths(window[:k]):
+                    ev, w0 = choices[0]
+                    key = repr(ev)
+                    if key not in best or score > best[key][0]:
+                        best[key] = (score, ev, w0)
+                if best:
+                    break
+            obs = self.pending[0]
+            if best and obs.kind == "arrive" and max(best.values(), key=lambda x: x[0])[2] < MIN_PLAUSIBLE:
+                best = {}  # the only legal readings contradict what was seen (e.g. who put the card down)
+            if not best:
+                self.pending.pop(0)
+                decided.append(self._unexplained(obs))
+                continue
+            ranked = sorted(best.values(), key=lambda x: -x[0])
+            top_score, top_ev, _ = ranked[0]
+            runner = ranked[1][0] if len(ranked) > 1 else 0.0
+            clear = runner == 0.0 or top_score >= DECISIVE_RATIO * runner
+            waiting = len(self.pending) - 1
+            if not clear and waiting < MAX_LOOKAHEAD and not force:
+                break
+            info = {"confidence": round(top_score / (top_score + runner), 3)}
+            if not clear:
+                alts = [ev for _, ev, _ in ranked[1:3]]
+                note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
+                        "message": "unsure which event this was; committed the likelier reading (undo if wrong)",
+                        "chosen": top_ev, "alternatives": alts}
+                self.notes.append(note)
+                info["note"] = note
+            self.pending.pop(0)
+            info["ruling"] = self._commit(top_ev, obs, info)
+            decided.append((None if top_ev is IGNORE else top_ev, obs, info))
+        return decided
+
+    def _unexplained(self, obs: Observation):
+        """No legal reading: strong evidence is sent (the referee will rule on it); weak
+        evidence becomes a question instead of an accusation."""
+        if obs.kind == "leave":
+            return None, obs, {"dropped": True}  # cards left unexpectedly: keep them accounted for
+        weak = any(s.share < STRONG_IDENTITY for s in obs.cards)
+        cands = [c for c in candidates(obs, self.table.view(), self.layout) if c[0] not in (None, IGNORE)]
+        doubted = self.illegal_streak >= MAX_ILLEGAL_STREAK  # after an illegal ruling we may be out of sync
+        if weak or not cands or doubted:
+            names = [s.name for s in obs.cards]
+            why = "after an illegal ruling the camera may be out of step with the table" if doubted and not weak \
+                else "cannot read it as a legal event"
+            note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
+                    "message": f"saw {', '.join(names)} arrive from {self._seat_name(obs.seat_hint)} "
+                               f"but {why}: please confirm",
+                    "cards": names, "seat": obs.seat_hint}
+            self.notes.append(note)
+            for s in obs.cards:  # accounted for, so it is not asked again
+                self.on_table[s.key or s.name] = {"pos": s.last, "track": s.track}
+            return None, obs, {"note": note}
+        ev = max(cands, key=lambda c: c[1])[0]
+        info = {"confidence": 1.0, "strong_evidence": True}
+        info["ruling"] = self._commit(ev, obs, info)
+        return ev, obs, info
+
+    def _seat_name(self, seat) -> str:
+        players = self.table.view().get("players", [])
+        return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "somewhere"
+
+    def _commit(self, ev: dict | None, obs: Observation, info: dict):
+        """Apply a decided event (with its evidence) to the referee and account for its cards."""
+        if ev is IGNORE:
+            return None
+        if obs.kind == "arrive":
+            chosen = []
+            if ev is not None:
+                chosen = list(ev.get("cards") or ([ev["card"]] if "card" in ev else []))
+            rest = [c for c in chosen if c not in {s.name for s in obs.cards}]
+            for s in obs.cards:
+                name = s.name if s.name in chosen or not rest else rest.pop(0)
+                key = name if name != UNKNOWN else (s.key or name)
+                self.on_table[key] = {"pos": s.last, "track": s.track}
+                self.retired.pop(key, None)
+        else:
+            for s in obs.cards:
+                gone = self.on_table.pop(s.name, None)
+                if ev is None and gone is not None:
+                    self.retired[s.name] = (np.asarray(gone["pos"], float), obs.frame)
+                else:
+                    self.retired.pop(s.name, None)
+        if ev is None:
+            return None
+        ev = dict(ev)
+        ev["evidence"] = {"frame": obs.frame, "time": round(obs.time, 3),
+                          "confidence": info.get("confidence", 1.0),
+                          "cards_seen": [s.name for s in obs.cards],
+                          "since_frame": int(obs.order)}
+        info["event"] = ev
+        ruling = self.table.apply(ev)
+        self.illegal_streak = 0 if ruling.ok else self.illegal_streak + 1
+        return ruling

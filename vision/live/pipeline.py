@@ -1,0 +1,237 @@
+"""The stateful glue: detector -> tracker -> settle -> events -> referee, one frame at a time.
+
+    pipe = LivePipeline(players, detector, fps=12)
+    for index, frame, t in source:
+        for out in pipe.process(frame, index, t):
+            print(out)          # {"event": ..., "ruling": ...} or {"note": ...}
+    pipe.finish()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.live import settle as st
+from vision.live.detector import FACE, UNKNOWN, Detector
+from vision.live.events import EventMaker, Seen
+from vision.live.layout import Layout, default_layout
+from vision.live.tracker import Tracker
+
+#: Weight of the best guesses of a card whose votes do not reach a name.
+UNREAD_GUESS_WEIGHT = 0.25
+#: An ambiguous observation waits at most this long (seconds) for later evidence.
+MAX_WAIT_S = 60.0
+
+
+@dataclass
+class Output:
+    frame: int
+    time: float
+    event: dict | None = None
+    ruling: dict | None = None
+    note: dict | None = None
+
+    def to_dict(self) -> dict:
+        d = {"frame": self.frame, "time": round(self.time, 3)}
+        for k in ("event", "ruling", "note"):
+            if getattr(self, k) is not None:
+                d[k] = getattr(self, k)
+        return d
+
+
+@dataclass
+class Stats:
+    frames: int = 0
+    settles: int = 0
+    detect_s: float = 0.0
+    logic_s: float = 0.0
+    latencies: list = field(default_factory=list)  # (event seq, emit frame, frame of the change)
+
+
+class LivePipeline:
+    def __init__(self, players: list[str], detector: Detector, fps: float, game: str = "skitgubbe",
+                 layout: Layout | None = None, leader: int | None = 0, start_extra: dict | None = None):
+        from referee import Table
+
+        self.players = players
+        self.detector = detector
+        self.fps = float(fps)
+        self.layout = layout
+        self.table = Table()
+        self.tracker = Tracker()
+        self.settler = st.SettleDetector(st.settle_frames(self.fps))
+        self.events: EventMaker | None = None
+        self.log: list[dict] = []
+        self.rulings: list[dict] = []
+        self.notes: list[dict] = []
+        self.departed: dict[str, Seen] = {}
+        self.stats = Stats()
+        self.last_ruling: dict | None = None
+        self.last_event: dict | None = None
+        start = {"type": "start", "game": game, "players": list(players), "mode": "hidden"}
+        if leader is not None:
+            start["leader"] = leader
+        start.update(start_extra or {})
+        self.start_event = start
+        self._started = False
+        self.motion_limit = 0.0
+
+    # ------------------------------------------------------------------ helpers
+    def _start(self, frame_shape) -> list[Output]:
+        h, w = frame_shape[:2]
+        if self.layout is None:
+            self.layout = default_layout(len(self.players), w, h)
+        elif (self.layout.width, self.layout.height) != (w, h):
+            self.layout = self.layout.scaled(w, h)
+        self.layout.names = list(self.players)
+        self.motion_limit = st.MOTION_FRACTION * min(w, h)
+        self.events = EventMaker(self.table, self.layout, self.fps)
+        self._started = True
+        ruling = self.table.apply(self.start_event)
+        self.log.append(self.start_event)
+        self.rulings.append(ruling.to_dict())
+        self.last_ruling = ruling.to_dict()
+        return [Output(0, 0.0, self.start_event, ruling.to_dict())]
+
+    def _seen(self, t, taken: set = frozenset()) -> Seen:
+        """A track as the event logic sees it; names other tracks hold are not offered."""
+        names = []
+        if t.name != UNKNOWN:
+            share = dict(t.ranked()).get(t.name, 0.0)
+            names.append((t.name, share))
+        else:
+            names.append((UNKNOWN, 0.0))
+        # guesses for an unread card are weak evidence: they may explain an arrival the referee
+        # finds legal only when nothing better does, and are otherwise asked about
+        scale = 1.0 if t.name != UNKNOWN else UNREAD_GUESS_WEIGHT
+        names += [(n, s * scale) for n, s in t.ranked() if n != t.name and n not in taken]
+        edges = np.linalg.norm(np.roll(t.quad, -1, axis=0) - t.quad, axis=1)
+        return Seen(t.id, names, t.first_centre.copy(), t.centre.copy(), t.first_frame, t.last_frame,
+                    float(min(edges)))
+
+    # ------------------------------------------------------------------ per frame
+    def process(self, frame: np.ndarray | None, index: int, t: float | None = None,
+                shape: tuple | None = None) -> list[Output]:
+        import time as _time
+
+        out: list[Output] = []
+        if not self._started:
+            out += self._start(frame.shape if frame is not None else shape)
+        t = index / self.fps if t is None else t
+        t0 = _time.perf_counter()
+        dets = self.detector(frame, index)
+        t1 = _time.perf_counter()
+        self.tracker.update(dets, index)
+        for tr in self.tracker.died:
+            if tr.kind == FACE and tr.confirmed and tr.name != UNKNOWN:
+                self.departed[tr.name] = self._seen(tr)
+        changes = len([b for b in self.tracker.born]) + len([d for d in self.tracker.died if d.confirmed])
+        still = st.frame_is_still([h.quad for h in self.tracker.hands], self.layout.play_area,
+                                  self.tracker.max_motion(), self.motion_limit, changes)
+        if self.settler.update(still):
+            out += self._on_settle(index, t)
+        self.stats.frames += 1
+        self.stats.detect_s += t1 - t0
+        self.stats.logic_s += _time.perf_counter() - t1
+        return out
+
+    def _on_settle(self, index: int, t: float) -> list[Output]:
+        self.stats.settles += 1
+        faces = [tr for tr in self.tracker.tracks if tr.kind == FACE and tr.confirmed]
+        taken = {tr.name for tr in faces if tr.name != UNKNOWN}
+        seen = [self._seen(tr, taken) for tr in faces]
+        present = {s.name for s in seen}
+        departed = [d for n, d in self.departed.items() if n not in present]
+        self.departed = {}
+        self.events.observe(seen, departed, index)
+        oldest = self.events.pending[0].time if self.events.pending else t
+        return self._outputs(self.events.resolve(force=(t - oldest) > MAX_WAIT_S), index, t)
+
+    def _outputs(self, decided, index: int, t: float) -> list[Output]:
+        out = []
+        for ev, obs, info in decided:
+            note = info.get("note")
+            if note is not None:
+                self.notes.append(note)
+            if ev is None:
+                if note is not None:
+                    out.append(Output(index, t, note=note))
+                continue
+            ruling = info["ruling"].to_dict()
+            event = info["event"]
+            self.log.append(event)
+            self.rulings.append(ruling)
+            self.last_ruling, self.last_event = ruling, event
+            self.stats.latencies.append((ruling["seq"], index, int(obs.order)))
+            out.append(Output(index, t, event, ruling, note))
+        return out
+
+    def finish(self) -> list[Output]:
+        """End of the source: decide whatever is still pending."""
+        if self.events is None:
+            return []
+        idx = self.stats.frames
+        return self._outputs(self.events.resolve(force=True), idx, idx / self.fps)
+
+    # ------------------------------------------------------------------ display
+    def annotate(self, frame: np.ndarray) -> np.ndarray:
+        """The frame with seat zones, play area, card names, hands and the referee's view."""
+        import cv2
+
+        img = frame.copy()
+        lay = self.layout
+        if lay is None:
+            return img
+        c = lay.centre
+        ang = np.sort(lay.seat_angles())
+        for a0, a1 in zip(ang, np.roll(ang, -1)):
+            mid = (a0 + ((a1 - a0) % (2 * np.pi)) / 2)
+            p = c + 2000 * np.array([np.cos(mid), np.sin(mid)])
+            cv2.line(img, tuple(int(v) for v in c), tuple(int(v) for v in p), (200, 200, 200), 1, cv2.LINE_AA)
+        cv2.polylines(img, [lay.play_area.astype(np.int32)], True, (0, 200, 255), 2, cv2.LINE_AA)
+        cv2.circle(img, tuple(int(v) for v in lay.stock), int(lay.stock_radius), (255, 160, 0), 1, cv2.LINE_AA)
+        view = self.table.view()
+        to_act = view.get("to_act")
+        for s, p in enumerate(lay.seats):
+            name = self.players[s] if s < len(self.players) else str(s)
+            q = c + (p - c) * 0.88
+            colour = (0, 255, 255) if s == to_act else (255, 255, 255)
+            cv2.putText(img, name, (int(q[0]) - 20, int(q[1])), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 0, 0), 4,
+                        cv2.LINE_AA)
+            cv2.putText(img, name, (int(q[0]) - 20, int(q[1])), cv2.FONT_HERSHEY_SIMPLEX, 0.7, colour, 2, cv2.LINE_AA)
+        for tr in self.tracker.tracks:
+            colour = (0, 255, 0) if tr.kind == FACE else (160, 160, 160)
+            if tr.occluded:
+                colour = (0, 140, 255)
+            cv2.polylines(img, [tr.quad.astype(np.int32)], True, colour, 2, cv2.LINE_AA)
+            if tr.kind == FACE:
+                p = tr.quad.min(axis=0)
+                cv2.putText(img, tr.name, (int(p[0]), int(p[1]) - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 2,
+                            cv2.LINE_AA)
+        for h in self.tracker.hands:
+            cv2.polylines(img, [h.quad.astype(np.int32)], True, (255, 0, 255), 2, cv2.LINE_AA)
+        lines = [f"phase {view.get('phase')}  turn {self.players[to_act] if isinstance(to_act, int) else '-'}"
+                 f"  trump {view.get('trump') or '-'}  kills {view.get('kills', 0)}  stock {view.get('stock', '-')}"]
+        if view.get("trick"):
+            lines.append("trick: " + " ".join(f"{self.players[x['seat']][:3]}:{x['card']}"
+                                              for x in view["trick"]["cards"]))
+        if view.get("phase") == "part2":
+            lines.append("table: " + " | ".join(" ".join(p) for p in view.get("table", [])) +
+                         f"   plays to kill: {view.get('plays_to_kill')}")
+        if self.last_ruling:
+            r = self.last_ruling
+            lines.append(f"#{r['seq']} {r['severity']}: {r['message'][:90]}")
+        if self.notes:
+            lines.append("? " + self.notes[-1]["message"][:90])
+        scale = max(0.45, min(0.7, img.shape[1] / 1800))
+        step = int(40 * scale)
+        width = max(cv2.getTextSize(line, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)[0][0] for line in lines) + 16
+        top = img[0:step * len(lines) + 8, 0:min(width, img.shape[1])]
+        top[:] = (top * 0.35).astype(top.dtype)  # a dark band under the text
+        y = step
+        for line in lines:
+            cv2.putText(img, line, (8, y), cv2.FONT_HERSHEY_SIMPLEX, scale, (255, 255, 255), 1, cv2.LINE_AA)
+            y += step
+        return img

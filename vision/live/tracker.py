@@ -1,0 +1,397 @@
+"""Card tracks across frames: IoU association of oriented boxes (ByteTrack-style, high
+confidence first), identity voting over time, and the one-of-each-card deck constraint.
+
+A track remembers where it was first seen (which seat or the stock it came from) and last
+seen (where it went). A track that stops being detected while a hand covers it is
+*occluded*, not gone: it stays on the table until its place is visible again and empty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.live.detector import FACE, HAND, UNKNOWN, Detection
+
+#: Minimum IoU (axis-aligned boxes of the quads) to continue a track.
+MATCH_IOU = 0.2
+#: Else a detection may continue a track whose (predicted) centre is within this many box
+#: diagonals: far for a card in flight (carried cards move fast), near for one at rest.
+MATCH_CENTRE = 1.5
+STILL_CENTRE = 0.4
+#: Above this IoU a detection continues a track even when it reads another name (a misread);
+#: below it, a different well-established name means a different card (one laid next to it).
+SAME_PLACE_IOU = 0.7
+#: Weight of the newest displacement in a track's smoothed velocity (for prediction).
+VELOCITY_SMOOTHING = 0.6
+#: Weight of the newest centre in a track's smoothed position (motion tests use it, so
+#: detector box jitter on a lying card is not mistaken for motion).
+POSITION_SMOOTHING = 0.5
+#: A track that moved more than this many pixels at its last match is "in flight".
+MOVING_PX = 4.0
+#: A confirmed card lying still continues only with a detection overlapping it this much
+#: (so a card arriving next to it cannot take over its track when its own detection drops out).
+STILL_MATCH_IOU = 0.6
+#: A card lost in flight is looked for this many frames, up to this many box diagonals away.
+REACQUIRE_FRAMES = 15
+REACQUIRE_DIAGS = 3.0
+#: A newer track must hold this vote mass for its name before it absorbs an older one.
+MERGE_VOTES = 1.5
+#: A track must hold this vote mass before detections are matched to it by name first.
+NAME_MATCH_VOTES = 0.8
+#: A track holding this many votes for its name is not continued by a confident other name.
+CONFLICT_VOTES = 3.0
+#: Detections below this confidence are matched only in the second (low) round.
+HIGH_CONF = 0.5
+#: A track is confirmed after this many hits.
+CONFIRM_HITS = 3
+#: An unmatched, uncovered track is dropped after this many frames.
+MAX_MISSES = 8
+#: An unmatched track covered by a hand survives this many frames.
+MAX_OCCLUDED = 600
+#: A track is "covered" when a hand box overlaps this fraction of its box.
+COVER_FRACTION = 0.25
+#: A track is "under cards" when newer cards' boxes cover this fraction of its box.
+CARD_COVER_FRACTION = 0.6
+#: Identity votes: a read name adds its confidence; "??" adds nothing.
+#: A name is the track's identity when it holds this share of its votes.
+IDENTITY_SHARE = 0.6
+
+
+def aabb(quad: np.ndarray) -> np.ndarray:
+    q = np.asarray(quad, float)
+    return np.concatenate([q.min(axis=0), q.max(axis=0)])
+
+
+def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IoU of axis-aligned boxes (N,4) x (M,4)."""
+    if len(a) == 0 or len(b) == 0:
+        return np.zeros((len(a), len(b)))
+    lo = np.maximum(a[:, None, :2], b[None, :, :2])
+    hi = np.minimum(a[:, None, 2:], b[None, :, 2:])
+    inter = np.prod(np.clip(hi - lo, 0, None), axis=2)
+    area_a = np.prod(a[:, 2:] - a[:, :2], axis=1)
+    area_b = np.prod(b[:, 2:] - b[:, :2], axis=1)
+    return inter / (area_a[:, None] + area_b[None, :] - inter + 1e-9)
+
+
+def covered_fraction(box: np.ndarray, others: np.ndarray) -> float:
+    """Largest fraction of `box` (4,) covered by one of `others` (K,4)."""
+    if len(others) == 0:
+        return 0.0
+    lo = np.maximum(box[:2], others[:, :2])
+    hi = np.minimum(box[2:], others[:, 2:])
+    inter = np.prod(np.clip(hi - lo, 0, None), axis=1)
+    return float(inter.max() / (np.prod(box[2:] - box[:2]) + 1e-9))
+
+
+def cards_cover(box: np.ndarray, others: list[np.ndarray]) -> float:
+    """Fraction of `box` covered by the union of `others` (sampled on a 12x12 grid)."""
+    if not others:
+        return 0.0
+    xs = np.linspace(box[0], box[2], 12)
+    ys = np.linspace(box[1], box[3], 12)
+    gx, gy = np.meshgrid(xs, ys)
+    hit = np.zeros(gx.shape, bool)
+    for o in others:
+        hit |= (gx >= o[0]) & (gx <= o[2]) & (gy >= o[1]) & (gy <= o[3])
+    return float(hit.mean())
+
+
+@dataclass
+class Track:
+    id: int
+    kind: str
+    quad: np.ndarray
+    first_frame: int
+    first_centre: np.ndarray
+    last_frame: int
+    votes: dict = field(default_factory=dict)
+    hits: int = 1
+    misses: int = 0
+    occluded: bool = False
+    speed: float = 0.0  # centre displacement at the last match, pixels per frame
+    velocity: np.ndarray = field(default_factory=lambda: np.zeros(2))  # smoothed, pixels per frame
+    smooth: np.ndarray | None = None  # exponentially smoothed centre (box jitter averaged out)
+    prev_smooth: np.ndarray | None = None
+    prev_centre: np.ndarray | None = None
+    name: str = UNKNOWN  # resolved identity (after the deck constraint)
+
+    @property
+    def centre(self) -> np.ndarray:
+        return self.quad.mean(axis=0)
+
+    @property
+    def confirmed(self) -> bool:
+        return self.hits >= CONFIRM_HITS
+
+    def vote(self, det: Detection) -> None:
+        if det.card != UNKNOWN:
+            self.votes[det.card] = self.votes.get(det.card, 0.0) + float(det.conf)
+
+    def ranked(self) -> list[tuple[str, float]]:
+        """(name, share of votes), best first."""
+        total = sum(self.votes.values())
+        if total <= 0:
+            return []
+        return sorted(((k, v / total) for k, v in self.votes.items()), key=lambda kv: -kv[1])
+
+    @property
+    def vote_mass(self) -> float:
+        return sum(self.votes.values())
+
+
+def vote_identity(votes: dict, share: float = IDENTITY_SHARE) -> tuple[str, float]:
+    """The name a vote table supports (or "??") and its share of the votes."""
+    total = sum(votes.values())
+    if total <= 0:
+        return UNKNOWN, 0.0
+    name, v = max(votes.items(), key=lambda kv: kv[1])
+    return (name, v / total) if v / total >= share else (UNKNOWN, v / total)
+
+
+def resolve_identities(tracks: list["Track"], excluded: set[str] = frozenset()) -> dict[int, str]:
+    """One of each card: give each face track a distinct name, strongest evidence first.
+
+    Tracks are served in order of their best name's vote mass; a track whose best name is
+    taken (or excluded: known to be elsewhere) falls back to its next name if that still holds
+    IDENTITY_SHARE of all its votes, else "??".
+    """
+    out: dict[int, str] = {}
+    taken = set(excluded)
+    order = sorted(tracks, key=lambda t: -max(t.votes.values(), default=0.0))
+    for t in order:
+        name = UNKNOWN
+        votes = {k: v for k, v in t.votes.items() if k not in taken}
+        if votes:
+            total = sum(t.votes.values())
+            best, v = max(votes.items(), key=lambda kv: kv[1])
+            if v / total >= IDENTITY_SHARE:
+                name = best
+        if name != UNKNOWN:
+            taken.add(name)
+        out[t.id] = name
+    return out
+
+
+class Tracker:
+    """Associates face/back detections with tracks frame by frame; hands are kept per frame."""
+
+    def __init__(self):
+        self.tracks: list[Track] = []
+        self.hands: list[Detection] = []
+        self.next_id = 1
+        self.frame = -1
+        self.born: list[Track] = []  # tracks created this frame
+        self.died: list[Track] = []  # tracks dropped this frame
+
+    def update(self, dets: list[Detection], frame: int, excluded: set[str] = frozenset()) -> None:
+        self.frame = frame
+        self.born, self.died = [], []
+        self.hands = [d for d in dets if d.kind == HAND]
+        cards = [d for d in dets if d.kind != HAND]
+        for t in self.tracks:
+            t.prev_centre = t.centre
+            t.prev_smooth = t.smooth
+        unmatched_dets = list(range(len(cards)))
+        free = {t.id for t in self.tracks}
+        self._match_by_name(cards, unmatched_dets, free)
+        for rnd in ("high", "low"):
+            pool = [i for i in unmatched_dets if (cards[i].conf >= HIGH_CONF) == (rnd == "high")]
+            self._match(cards, pool, free, unmatched_dets)
+        self._reacquire(cards, unmatched_dets, free)
+        for i in unmatched_dets:
+            d = cards[i]
+            t = Track(self.next_id, d.kind, d.quad.copy(), frame, d.centre.copy(), frame)
+            t.vote(d)
+            t.prev_centre = t.centre
+            t.smooth = t.centre.copy()
+            self.next_id += 1
+            self.tracks.append(t)
+            self.born.append(t)
+        hand_boxes = np.array([aabb(h.quad) for h in self.hands]).reshape(-1, 4)
+        keep = []
+        for t in self.tracks:
+            if t.last_frame == frame:
+                t.misses, t.occluded = 0, False
+                keep.append(t)
+                continue
+            t.misses += 1
+            t.velocity = np.zeros(2)
+            box = aabb(t.quad)
+            t.occluded = covered_fraction(box, hand_boxes) >= COVER_FRACTION or \
+                cards_cover(box, [aabb(o.quad) for o in self.tracks if o is not t and o.last_frame == frame
+                                  and o.first_frame > t.first_frame]) >= CARD_COVER_FRACTION
+            limit = MAX_OCCLUDED if t.occluded else MAX_MISSES
+            if t.confirmed and t.misses <= limit or (not t.confirmed and t.misses <= 1):
+                keep.append(t)
+            else:
+                self.died.append(t)
+        self.tracks = keep
+        self._merge_duplicates(frame)
+        faces = [t for t in self.tracks if t.kind == FACE]
+        names = resolve_identities(faces, excluded)
+        for t in faces:
+            t.name = names[t.id]
+
+    def _match(self, cards, pool, free, unmatched_dets) -> None:
+        if not pool or not free:
+            return
+        tracks = [t for t in self.tracks if t.id in free]
+        a = np.array([aabb(cards[i].quad) for i in pool])
+        # constant-velocity prediction: where each track should be now
+        # (only for tracks seen in the previous frame: a card that vanished under a hand has
+        # most likely been put down, so it is looked for where it was last seen)
+        fresh = np.array([[1.0 if self.frame - t.last_frame == 1 else 0.0] for t in tracks])
+        vel = np.array([t.velocity for t in tracks]).reshape(-1, 2) * fresh
+        b = np.array([aabb(t.quad) for t in tracks]) + np.hstack([vel, vel])
+        iou = iou_matrix(a, b)
+        pairs = []
+        for i, di in enumerate(pool):
+            d = cards[di]
+            diag = float(np.linalg.norm(a[i, 2:] - a[i, :2]))
+            for j, t in enumerate(tracks):
+                if t.kind != d.kind:
+                    continue
+                score = iou[i, j]
+                if t.confirmed and t.speed < MOVING_PX and score < STILL_MATCH_IOU and not (
+                        d.card != UNKNOWN and t.votes and d.card == max(t.votes, key=t.votes.get)):
+                    continue  # a card lying still is only continued where it lies (or by its own name)
+                gap = self.frame - t.last_frame
+                if d.kind == FACE and d.card != UNKNOWN and t.votes:
+                    best = max(t.votes.items(), key=lambda kv: kv[1])[0]
+                    if best != d.card and not (score >= SAME_PLACE_IOU and gap == 1):
+                        # a card in flight with little history accepts a misread; a lying card does
+                        # not (nor one that was out of sight: another card may lie in its place),
+                        # and no card whose name is well established does
+                        lying = t.speed < MOVING_PX and (score < SAME_PLACE_IOU or gap > 1)
+                        if (lying and t.votes[best] >= 2 * d.conf) or \
+                                (t.votes[best] >= CONFLICT_VOTES and d.conf >= HIGH_CONF):
+                            continue
+                if score < MATCH_IOU:
+                    dist = float(np.linalg.norm(d.centre - (b[j, :2] + b[j, 2:]) / 2))
+                    reach = (MATCH_CENTRE if t.speed >= MOVING_PX else STILL_CENTRE) * diag
+                    if dist > reach:
+                        continue
+                    score = 0.1 * (1 - dist / (reach + 1e-9))
+                pairs.append((score, di, t))
+        pairs.sort(key=lambda p: (-round(p[0], 2), p[2].first_frame))  # ties: the older track
+        used = set()
+        for score, di, t in pairs:
+            if di in used or t.id not in free:
+                continue
+            used.add(di)
+            free.discard(t.id)
+            self._continue(t, cards[di])
+            unmatched_dets.remove(di)
+
+    def _match_by_name(self, cards, unmatched_dets, free) -> None:
+        """One of each card: a detection that reads X continues the track known as X (if it
+        is within reach), before any geometry — so a card carried over another one cannot
+        take over the covered card's track."""
+        pairs = []
+        for di in unmatched_dets:
+            d = cards[di]
+            if d.kind != FACE or d.card == UNKNOWN:
+                continue
+            box = aabb(d.quad)
+            diag = float(np.linalg.norm(box[2:] - box[:2]))
+            for t in self.tracks:
+                if t.id not in free or t.kind != FACE or t.vote_mass < NAME_MATCH_VOTES:
+                    continue
+                name, share = vote_identity(t.votes)
+                if name != d.card:
+                    continue
+                dist = float(np.linalg.norm(d.centre - t.centre))
+                if dist <= REACQUIRE_DIAGS * diag:
+                    pairs.append((dist, di, t))
+        pairs.sort(key=lambda p: p[0])
+        used = set()
+        for _, di, t in pairs:
+            if di in used or t.id not in free:
+                continue
+            used.add(di)
+            free.discard(t.id)
+            self._continue(t, cards[di])
+            unmatched_dets.remove(di)
+
+    def _continue(self, t: "Track", d: Detection) -> None:
+        gap = max(1, self.frame - t.last_frame)
+        step = (d.centre - t.centre) / gap
+        t.velocity = VELOCITY_SMOOTHING * step + (1 - VELOCITY_SMOOTHING) * t.velocity
+        old = t.smooth if t.smooth is not None else t.centre
+        t.smooth = POSITION_SMOOTHING * d.centre + (1 - POSITION_SMOOTHING) * old
+        t.speed = float(np.linalg.norm(t.smooth - old)) / gap
+        t.quad = d.quad.copy()
+        t.last_frame = self.frame
+        t.hits += 1
+        t.vote(d)
+
+    def _merge_duplicates(self, frame: int) -> None:
+        """One of each card: a track that lost sight of card X while a newer track now reads X
+        is the same card moved (picked up unread, carried, read again). The newer track takes
+        over the older one's history (where it was first seen, its votes); the older goes."""
+        def best(t):
+            return max(t.votes, key=t.votes.get) if t.votes else UNKNOWN
+
+        live = [t for t in self.tracks if t.kind == FACE and t.last_frame == frame and t.vote_mass >= MERGE_VOTES]
+        for new in live:
+            name = best(new)
+            if name == UNKNOWN:
+                continue
+            for old in self.tracks:
+                if old is new or old.kind != FACE or old.last_frame == frame or old.first_frame >= new.first_frame:
+                    continue
+                if best(old) != name:
+                    continue
+                new.first_centre, new.first_frame = old.first_centre.copy(), old.first_frame
+                for k, v in old.votes.items():
+                    new.votes[k] = new.votes.get(k, 0.0) + v
+                new.hits += old.hits
+                self.tracks.remove(old)
+                break
+
+    def _reacquire(self, cards, unmatched_dets, free) -> None:
+        """A card lost while it was moving (carried under a hand) and found again further on
+        its way is the same card: it keeps its track, so where it came from is not forgotten."""
+        lost = [t for t in self.tracks if t.id in free and t.speed >= MOVING_PX
+                and self.frame - t.last_frame <= REACQUIRE_FRAMES]
+        pairs = []
+        for di in unmatched_dets:
+            d = cards[di]
+            box = aabb(d.quad)
+            diag = float(np.linalg.norm(box[2:] - box[:2]))
+            for t in lost:
+                if t.kind != d.kind:
+                    continue
+                best = max(t.votes.items(), key=lambda kv: kv[1])[0] if t.votes else UNKNOWN
+                if d.card != UNKNOWN and best != UNKNOWN and d.card != best:
+                    continue
+                dist = float(np.linalg.norm(d.centre - t.centre))
+                if dist <= REACQUIRE_DIAGS * diag:
+                    pairs.append((dist, di, t))
+        pairs.sort(key=lambda p: p[0])
+        used = set()
+        for _, di, t in pairs:
+            if di in used or t.id not in free:
+                continue
+            used.add(di)
+            free.discard(t.id)
+            d = cards[di]
+            t.velocity = np.zeros(2)
+            t.smooth = d.centre.copy()
+            t.quad = d.quad.copy()
+            t.last_frame = self.frame
+            t.hits += 1
+            t.vote(d)
+            t.speed = MOVING_PX  # still counts as in flight until it is seen lying still
+            unmatched_dets.remove(di)
+
+    def max_motion(self) -> float:
+        """Largest displacement of a visible track's smoothed centre since the last frame (pixels)."""
+        m = 0.0
+        for t in self.tracks:
+            if t.last_frame == self.frame and t.prev_smooth is not None and t.smooth is not None:
+                m = max(m, float(np.linalg.norm(t.smooth - t.prev_smooth)))
+        return m
