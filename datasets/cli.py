@@ -16,6 +16,11 @@ def add_commands(subparsers) -> None:
     p.add_argument("--heldout", type=int, default=300, help="scenes drawn with held-out decks (default 300)")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     p.add_argument("--cache", type=Path, default=Path("runs/cache/cards"), help="rendered card art cache")
+    p.add_argument("--crop-cards", type=int, default=0,
+                   help="also cut corner crops from N single-card compositions (fast)")
+    p.add_argument("--crop-val-cards", type=int, default=None,
+                   help="single-card compositions for the crops' val split (default N/10)")
+    p.add_argument("--decks", default="", help="comma list of deck names to use (default: all installed)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run_synth)
 
@@ -27,19 +32,24 @@ def run_synth(args) -> int:
     except ImportError:
         print("goatherd synth: needs the vision extra: pip install 'goatherd[vision]'", file=sys.stderr)
         return 2
-    from datasets.synth import SynthConfig, generate
+    from datasets.synth import SynthConfig, generate, generate_crops
 
     for name in ("train", "val", "heldout", "workers"):
         if getattr(args, name) < 0 or (name == "workers" and args.workers < 1):
             print(f"goatherd synth: --{name} must be positive", file=sys.stderr)
             return 2
     cfg = SynthConfig(out=args.out, seed=args.seed, train=args.train, val=args.val, heldout=args.heldout,
-                      workers=args.workers, cache=args.cache)
+                      workers=args.workers, cache=args.cache,
+                      decks=tuple(d.strip() for d in args.decks.split(",") if d.strip()))
     try:
         m = generate(cfg, progress=not args.quiet)
     except RuntimeError as exc:
         print(f"goatherd synth: {exc}", file=sys.stderr)
         return 1
+    if args.crop_cards:
+        n_val = args.crop_val_cards if args.crop_val_cards is not None else max(1, args.crop_cards // 10)
+        c = generate_crops(cfg, args.crop_cards, n_val, progress=not args.quiet)
+        print(f"goatherd synth: {c['crops']} extra corner crops from {c['crop_cards']} cards in {c['seconds']} s")
     t = m["totals"]
     print(f"goatherd synth: {t.get('scenes', 0)} scenes, {t.get('cards', 0)} labelled cards, "
           f"{t.get('crops', 0)} corner crops in {m['seconds']} s ({m['images_per_second']} images/s) -> {args.out}")

@@ -145,6 +145,22 @@ def _paste(canvas: np.ndarray, owner: np.ndarray, rgba: np.ndarray, m: np.ndarra
     owner[y0:y1, x0:x1][alpha[:, :, 0] > 0.5] = owner_id
 
 
+def _paste_rgba_h(canvas: np.ndarray, owner: np.ndarray, rgba: np.ndarray, quad: np.ndarray, owner_id: int,
+                  shadow: float) -> None:
+    """Warp `rgba` so its corners land on `quad` (TL, TR, BR, BL) and blend it in."""
+    h, w = rgba.shape[:2]
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    m = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
+    H, W = canvas.shape[:2]
+    warped = cv2.warpPerspective(rgba, m, (W, H), flags=cv2.INTER_AREA, borderValue=(0, 0, 0, 0))
+    alpha = warped[:, :, 3:4].astype(np.float32) / 255.0
+    if shadow > 0:
+        sh = np.roll(cv2.GaussianBlur(alpha[:, :, 0], (0, 0), 3), (3, 3), axis=(0, 1))[..., None]
+        canvas[:] = (canvas * (1 - shadow * sh)).astype(np.uint8)
+    canvas[:] = (warped[:, :, :3] * alpha + canvas * (1 - alpha)).astype(np.uint8)
+    owner[alpha[:, :, 0] > 0.5] = owner_id
+
+
 def _distractors(rng: np.random.Generator, canvas: np.ndarray, ch: float) -> None:
     """Paper, coins, phones, pens: things on real tables that are not cards."""
     H, W = canvas.shape[:2]
@@ -251,10 +267,14 @@ def _hand(rng: np.random.Generator, image: np.ndarray, owner: np.ndarray, target
     inside = clip_convex(hull, frame)
     if polygon_area(inside) < 0.3 * polygon_area(hull):
         return None
-    return cv2.boxPoints(cv2.minAreaRect(inside.astype(np.float32)))
+    box = cv2.boxPoints(cv2.minAreaRect(inside.astype(np.float32))).astype(np.float64)
+    box[:, 0] = np.clip(box[:, 0], 0, W)  # labels must stay inside the frame
+    box[:, 1] = np.clip(box[:, 1], 0, H)
+    return box
 
 
-def _photometric(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
+def _photometric(rng: np.random.Generator, img: np.ndarray, blur: float = 1.0) -> np.ndarray:
+    """Shadows, glare, colour temperature, exposure, vignetting, blur (scaled by `blur`), noise."""
     H, W = img.shape[:2]
     f = img.astype(np.float32)
     if rng.random() < 0.4:  # cast shadow (head, arm, lamp)
@@ -281,9 +301,9 @@ def _photometric(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     img = f.astype(np.uint8)
     r = rng.random()
     if r < 0.25:
-        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 2.0))
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 2.0) * blur)
     elif r < 0.4:  # motion blur
-        k = int(rng.integers(3, 12))
+        k = max(2, int(rng.integers(3, 12) * blur))
         kern = np.zeros((k, k), np.float32)
         kern[k // 2] = 1.0 / k
         rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1)

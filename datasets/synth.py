@@ -26,6 +26,11 @@ NONE_KEEP = 0.35
 MAX_CROP_CARDS = 8
 #: Simulated detector error on the oriented box used to cut corner crops.
 BOX_JITTER = dict(shift=0.03, scale=(0.95, 1.07), angle_deg=3.0)
+#: Corner crops only from cards at least this wide in the frame (pixels): smaller indices
+#: are unreadable and would teach the classifier to guess.
+MIN_CROP_CARD_WIDTH = 45
+#: Corner crops cut per card, each with its own simulated box error.
+CROP_SAMPLES = 2
 SPLIT_KEYS = {"train": 1, "val": 2, "heldout": 3}
 
 
@@ -38,6 +43,7 @@ class SynthConfig:
     heldout: int = 300
     workers: int = 2
     cache: Path = Path("runs/cache/cards")
+    decks: tuple[str, ...] = ()  # only these decks (names like "gnome/anglo"); empty = all
     jpeg_quality: tuple[int, int] = (35, 95)
 
 
@@ -55,21 +61,9 @@ def _init_worker(cfg: SynthConfig, train_decks: list, held_decks: list) -> None:
     bank = BackgroundBank(cfg.seed)
     _STATE["cfg"] = cfg
     _STATE["makers"] = {
-        "train": SceneMaker(CardArt(cfg.cache, train_decks), train_decks, bank),
+        "train": SceneMaker(CardArt(cfg.cache, train_decks), train_decks, bank) if train_decks else None,
         "heldout": SceneMaker(CardArt(cfg.cache, held_decks), held_decks, bank) if held_decks else None,
     }
-
-
-def _jittered_box(rng, quad):
-    import cv2
-    import numpy as np
-
-    (cx, cy), (w, h), a = cv2.minAreaRect(quad.astype(np.float32))
-    s = BOX_JITTER["shift"] * max(w, h)
-    cx, cy = cx + rng.uniform(-s, s), cy + rng.uniform(-s, s)
-    w, h = w * rng.uniform(*BOX_JITTER["scale"]), h * rng.uniform(*BOX_JITTER["scale"])
-    a = a + rng.uniform(-BOX_JITTER["angle_deg"], BOX_JITTER["angle_deg"])
-    return cv2.boxPoints(((cx, cy), (w, h), a)).astype(np.float64)
 
 
 def _fmt(points, w, h) -> str:
@@ -84,7 +78,8 @@ def make_one(job: tuple[str, int]) -> dict:
     from datasets.scene import (CORNER_HIDDEN_MAX, CORNER_VISIBLE_MIN, MIN_VISIBLE_FRACTION,
                                 corner_visibility, frame_obb)
     from vision.cards import CARD_NAMES, NONE_CLASS
-    from vision.geometry import corner_patches
+    from datasets.crops import NO_INDEX_DECKS, jitter_box
+    from vision.geometry import corner_centres, corner_patches
 
     split, index = job
     cfg: SynthConfig = _STATE["cfg"]
@@ -109,7 +104,7 @@ def make_one(job: tuple[str, int]) -> dict:
         det_lines.append(f"{0 if c.face_up else 1} {_fmt(box, W, H)}")
         if c.face_up:
             card_lines.append(f"{CARD_NAMES.index(c.card)} {_fmt(box, W, H)}")
-            if in_frame > 0.98:
+            if c.deck not in NO_INDEX_DECKS and in_frame > 0.98 and min(np.linalg.norm(np.diff(box, axis=0, append=box[:1]), axis=1)) >= MIN_CROP_CARD_WIDTH:
                 face_cards.append(c)
     for hand in scene.hands:
         det_lines.append(f"2 {_fmt(hand, W, H)}")
@@ -122,18 +117,20 @@ def make_one(job: tuple[str, int]) -> dict:
         (out / "heldout/labels" / f"{name}.txt").write_text("".join(l + "\n" for l in card_lines))
         return {"scenes": 1, "cards": len(card_lines)}
     s = DET_IMAGE_SIDE / max(H, W)
-    small = cv2.resize(frame, (int(W * s), int(H * s)), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(frame, (round(W * s), round(H * s)), interpolation=cv2.INTER_AREA)
     cv2.imwrite(str(out / "det/images" / split / f"{name}.jpg"), small, [cv2.IMWRITE_JPEG_QUALITY, 92])
     (out / "det/labels" / split / f"{name}.txt").write_text("".join(l + "\n" for l in det_lines))
     n_crops = 0
     order = rng.permutation(len(face_cards))[:MAX_CROP_CARDS]
-    for k in order:
+    for k in np.repeat(order, CROP_SAMPLES):
         c = face_cards[k]
-        box = _jittered_box(rng, c.quad)
-        # visibility measured on the same (jittered) box the patches are cut from
-        vis = corner_visibility(scene.owner, box, c.owner)
+        box = jitter_box(rng, c.quad, **BOX_JITTER)
+        # visibility of the true corners; each patch takes the true corner nearest to it
+        true_vis = corner_visibility(scene.owner, c.quad, c.owner)
+        true_centres = corner_centres(c.quad)
         patches = corner_patches(frame, box)
-        for j, (v, patch) in enumerate(zip(vis, patches)):
+        for j, (centre, patch) in enumerate(zip(corner_centres(box), patches)):
+            v = true_vis[int(np.argmin(np.linalg.norm(true_centres - centre, axis=1)))]
             if v >= CORNER_VISIBLE_MIN:
                 label = c.card
             elif v < CORNER_HIDDEN_MAX and rng.random() < NONE_KEEP:
@@ -141,9 +138,84 @@ def make_one(job: tuple[str, int]) -> dict:
             else:
                 continue
             d = out / "cls" / split / label
-            cv2.imwrite(str(d / f"{name}_{k}_{j}.jpg"), patch, [cv2.IMWRITE_JPEG_QUALITY, 95])
+            cv2.imwrite(str(d / f"{name}_{k}_{j}_{n_crops}.jpg"), patch, [cv2.IMWRITE_JPEG_QUALITY, 95])
             n_crops += 1
     return {"scenes": 1, "cards": len(card_lines), "crops": n_crops}
+
+
+def _init_crop_worker(cfg: SynthConfig, decks: list) -> None:
+    import cv2
+
+    cv2.setNumThreads(1)
+    from datasets.backgrounds import BackgroundBank
+    from datasets.decks import CardArt
+
+    _STATE.update(cfg=cfg, decks=decks, art=CardArt(cfg.cache, decks), bank=BackgroundBank(cfg.seed))
+
+
+def make_crop_card(job: tuple[str, int]) -> int:
+    """Write the corner crops of crop-only card `index` of `split`; returns how many."""
+    import cv2
+    import numpy as np
+
+    from datasets.crops import make_crops
+    from vision.geometry import CORNER_SIZE
+
+    split, index = job
+    cfg: SynthConfig = _STATE["cfg"]
+    rng = np.random.default_rng([cfg.seed, SPLIT_KEYS[split] + 10, index])
+    n = 0
+    for j, (patch, label) in enumerate(make_crops(rng, _STATE["art"], _STATE["decks"], _STATE["bank"], CORNER_SIZE)):
+        if label == "none" and rng.random() > NONE_KEEP * 2:
+            continue
+        cv2.imwrite(str(cfg.out / "cls" / split / label / f"x{split}_{index:07d}_{j}.jpg"), patch,
+                    [cv2.IMWRITE_JPEG_QUALITY, 95])
+        n += 1
+    return n
+
+
+def generate_crops(cfg: SynthConfig, train_cards: int, val_cards: int, progress: bool = True) -> dict:
+    """Add crop-only corner patches (datasets.crops) to OUT/cls from the training decks that
+    have readable indices. Deterministic by seed like the scenes."""
+    import multiprocessing as mp
+
+    from tqdm import tqdm
+
+    from datasets.crops import NO_INDEX_DECKS
+    from datasets.decks import find_decks, render_deck, split_decks
+    from vision.cards import CORNER_CLASSES
+
+    decks = []
+    for d in split_decks(find_decks())[0]:
+        if d.name in NO_INDEX_DECKS or (cfg.decks and d.name not in cfg.decks):
+            continue
+        try:
+            render_deck(d, cfg.cache)
+            decks.append(d)
+        except RuntimeError:
+            pass
+    for split in ("train", "val"):
+        for c in CORNER_CLASSES:
+            (Path(cfg.out) / "cls" / split / c).mkdir(parents=True, exist_ok=True)
+    jobs = [("train", i) for i in range(train_cards)] + [("val", i) for i in range(val_cards)]
+    t0 = time.time()
+    total = 0
+    bar = tqdm(total=len(jobs), desc="crop cards", unit="card", disable=not progress)
+    if cfg.workers <= 1:
+        _init_crop_worker(cfg, decks)
+        results = map(make_crop_card, jobs)
+    else:
+        pool = mp.get_context("spawn").Pool(cfg.workers, _init_crop_worker, (cfg, decks))
+        results = pool.imap_unordered(make_crop_card, jobs, chunksize=32)
+    for n in results:
+        total += n
+        bar.update(1)
+    bar.close()
+    if cfg.workers > 1:
+        pool.close()
+        pool.join()
+    return {"crop_cards": len(jobs), "crops": total, "seconds": round(time.time() - t0, 1),
+            "decks": [d.name for d in decks]}
 
 
 def generate(cfg: SynthConfig, progress: bool = True) -> dict:
@@ -157,7 +229,13 @@ def generate(cfg: SynthConfig, progress: bool = True) -> dict:
 
     out = Path(cfg.out)
     decks, failed = [], []
-    for d in tqdm(find_decks(), desc="render decks", unit="deck", disable=not progress):
+    available = find_decks()
+    if cfg.decks:
+        unknown = sorted(set(cfg.decks) - {d.name for d in available})
+        if unknown:
+            raise RuntimeError(f"unknown decks {unknown}; installed: {[d.name for d in available]}")
+        available = [d for d in available if d.name in set(cfg.decks)]
+    for d in tqdm(available, desc="render decks", unit="deck", disable=not progress):
         try:
             render_deck(d, cfg.cache)
             decks.append(d)
@@ -178,7 +256,7 @@ def generate(cfg: SynthConfig, progress: bool = True) -> dict:
     (out / "heldout/classes.txt").write_text("".join(c + "\n" for c in CARD_NAMES))
     names = "\n".join(f"  {i}: {n}" for i, n in enumerate(DETECTOR_CLASSES))
     (out / "det/data.yaml").write_text(f"path: {out.resolve() / 'det'}\ntrain: images/train\nval: images/val\nnames:\n{names}\n")
-    jobs = [("train", i) for i in range(cfg.train)] + [("val", i) for i in range(cfg.val)]
+    jobs = [("train", i) for i in range(cfg.train)] + [("val", i) for i in range(cfg.val)] if train_decks else []
     if held_decks:
         jobs += [("heldout", i) for i in range(cfg.heldout)]
     totals: dict[str, int] = {}
@@ -188,7 +266,7 @@ def generate(cfg: SynthConfig, progress: bool = True) -> dict:
         _init_worker(cfg, train_decks, held_decks)
         results = map(make_one, jobs)
     else:
-        pool = mp.get_context("fork").Pool(cfg.workers, _init_worker, (cfg, train_decks, held_decks))
+        pool = mp.get_context("spawn").Pool(cfg.workers, _init_worker, (cfg, train_decks, held_decks))
         results = pool.imap_unordered(make_one, jobs, chunksize=8)
     for r in results:
         for k, v in r.items():

@@ -147,6 +147,14 @@ def corner_maps(region: tuple[float, float] = CORNER_REGION, size: int = CORNER_
     return [tl, br]
 
 
+def corner_centres(quad: np.ndarray, region: tuple[float, float] = CORNER_REGION) -> np.ndarray:
+    """Image positions (2, 2) of the centres of the two index-corner regions of a card."""
+    fw, fh = region
+    h = card_homography(quad)
+    pts = np.array([[fw / 2, fh / 2, 1], [1 - fw / 2, 1 - fh / 2, 1]]) @ h.T
+    return pts[:, :2] / pts[:, 2:]
+
+
 def corner_patches(image: np.ndarray, quad: np.ndarray, size: int = CORNER_SIZE,
                    region: tuple[float, float] = CORNER_REGION) -> list[np.ndarray]:
     """The two index-corner patches (size x size) of the card at `quad`, read straight from
@@ -157,7 +165,7 @@ def corner_patches(image: np.ndarray, quad: np.ndarray, size: int = CORNER_SIZE,
     out = []
     for m in corner_maps(region, size):
         out.append(cv2.warpPerspective(image, h @ m, (size, size),
-                                       flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                                       flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                        borderMode=cv2.BORDER_REPLICATE))
     return out
 

@@ -1,0 +1,93 @@
+"""Corner crops for Stage B made directly, without a whole scene: one card (sometimes
+overlapped by another card or a finger) on a table patch, a perspective pose, the scene
+generator's lighting and noise, a JPEG round trip, a simulated detector box, and the two
+index-corner patches cut exactly as the runtime cuts them. About 10x faster per crop
+than scene crops, so Stage B can see far more examples of every card.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from datasets.scene import (CORNER_HIDDEN_MAX, CORNER_VISIBLE_MIN, SKIN_TONES, _log_uniform, _paste_rgba_h,
+                            _photometric, corner_visibility)
+from vision.cards import CARD_NAMES, NONE_CLASS
+from vision.geometry import corner_patches
+
+#: Decks whose art has no readable index in one of the two index corners (they show only a
+#: suit, a picture, or an unrotated index there): used for the detector, never for Stage B.
+NO_INDEX_DECKS = frozenset({"kde/oxygen", "kde/oxygen-air", "kde/oxygen-white", "kde/future",
+                            "gnome/tango_nuevo", "gnome/guyenne-classic", "kde/ancient-egyptians"})
+#: Card height in the frame, pixels (log-uniform): from barely readable to close-up.
+CROP_CARD_HEIGHT = (64, 260)
+#: Largest displacement of each card corner by perspective, as a fraction of card height.
+CROP_PERSPECTIVE = 0.07
+#: Blur strength relative to scenes (a crop's canvas is small, so the same blur in pixels
+#: would erase every index).
+CROP_BLUR = 0.5
+#: Chance that another card or a finger covers part of the card.
+CROP_OCCLUDE = 0.4
+
+
+def jitter_box(rng: np.random.Generator, quad: np.ndarray, shift: float = 0.03,
+               scale: tuple[float, float] = (0.95, 1.07), angle_deg: float = 3.0) -> np.ndarray:
+    """The min-area rectangle of a card quad, disturbed like a detector's box."""
+    (cx, cy), (w, h), a = cv2.minAreaRect(quad.astype(np.float32))
+    s = shift * max(w, h)
+    cx, cy = cx + rng.uniform(-s, s), cy + rng.uniform(-s, s)
+    w, h = w * rng.uniform(*scale), h * rng.uniform(*scale)
+    a = a + rng.uniform(-angle_deg, angle_deg)
+    return cv2.boxPoints(((cx, cy), (w, h), a)).astype(np.float64)
+
+
+def make_crops(rng: np.random.Generator, art, decks, backgrounds, size: int) -> list[tuple[np.ndarray, str]]:
+    """Corner patches (BGR, size x size) with their class names from one synthetic card."""
+    deck = decks[rng.integers(len(decks))]
+    card = CARD_NAMES[rng.integers(52)]
+    rgba = art.image(deck, card)
+    h, w = rgba.shape[:2]
+    hc = _log_uniform(rng, *CROP_CARD_HEIGHT)
+    wc = hc * w / h
+    side = int(hc * 1.7)
+    canvas = backgrounds.sample(rng, side, side)
+    owner = np.zeros((side, side), np.uint8)
+    # pose: rotation about the canvas centre plus a small perspective
+    theta = rng.uniform(-np.pi, np.pi)
+    c, s = np.cos(theta), np.sin(theta)
+    local = np.array([[-wc, -hc], [wc, -hc], [wc, hc], [-wc, hc]]) / 2
+    quad = local @ np.array([[c, -s], [s, c]]).T + side / 2 + rng.normal(0, 0.05 * hc, 2)
+    quad += rng.uniform(-CROP_PERSPECTIVE, CROP_PERSPECTIVE, (4, 2)) * hc
+    _paste_rgba_h(canvas, owner, rgba, quad, 1, shadow=rng.uniform(0, 0.4))
+    if rng.random() < CROP_OCCLUDE:
+        corner = quad[rng.integers(4)]
+        if rng.random() < 0.7:  # another card over one corner (fans, runs, tricks)
+            other = art.image(deck, CARD_NAMES[rng.integers(52)] if rng.random() < 0.8 else "back")
+            t2 = theta + rng.normal(0, 0.3)
+            c2, s2 = np.cos(t2), np.sin(t2)
+            q2 = local @ np.array([[c2, -s2], [s2, c2]]).T + corner + rng.normal(0, 0.35 * hc, 2)
+            _paste_rgba_h(canvas, owner, other, q2, 255, shadow=0.3)
+        else:  # a fingertip
+            tone = np.array(SKIN_TONES[rng.integers(len(SKIN_TONES))], float) * rng.uniform(0.85, 1.15, 3)
+            centre = corner + rng.normal(0, 0.15 * hc, 2)
+            axes = (int(0.12 * hc * rng.uniform(0.8, 1.4)), int(0.3 * hc * rng.uniform(0.8, 1.4)))
+            ang = float(rng.uniform(0, 180))
+            ctr = (int(centre[0]), int(centre[1]))
+            cv2.ellipse(canvas, ctr, axes, ang, 0, 360, tuple(float(v) for v in np.clip(tone, 0, 255)), -1, cv2.LINE_AA)
+            cv2.ellipse(owner, ctr, axes, ang, 0, 360, 255, -1)
+    img = _photometric(rng, canvas, blur=CROP_BLUR)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
+    img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    box = jitter_box(rng, quad)
+    true_vis = corner_visibility(owner, quad, 1)
+    from vision.geometry import corner_centres
+
+    true_centres = corner_centres(quad)
+    out = []
+    for centre, patch in zip(corner_centres(box), corner_patches(img, box, size)):
+        v = true_vis[int(np.argmin(np.linalg.norm(true_centres - centre, axis=1)))]
+        if v >= CORNER_VISIBLE_MIN:
+            out.append((patch, card))
+        elif v < CORNER_HIDDEN_MAX:
+            out.append((patch, NONE_CLASS))
+    return out

@@ -1,0 +1,100 @@
+"""The synthetic generator: same seed -> same files, any worker count; labels well formed."""
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from datasets.decks import find_decks  # noqa: E402
+from datasets.synth import DET_IMAGE_SIDE, SynthConfig, generate  # noqa: E402
+from vision.cards import CORNER_CLASSES  # noqa: E402
+from vision.geometry import CORNER_SIZE  # noqa: E402
+
+#: Two small decks that render in a few seconds.
+TEST_DECKS = ("kde/standard", "gnome/tango_nuevo")
+
+
+def _need_decks():
+    if shutil.which("rsvg-convert") is None:
+        pytest.skip("rsvg-convert (librsvg2-bin) not installed")
+    names = {d.name for d in find_decks()}
+    if not set(TEST_DECKS) <= names:
+        pytest.skip("card decks not installed (gnome-cards-data, kdegames-card-data-kf5)")
+
+
+@pytest.fixture(scope="session")
+def card_cache(tmp_path_factory):
+    _need_decks()
+    return tmp_path_factory.mktemp("cards")
+
+
+def _digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != "manifest.json"
+            and p.suffix != ".yaml"}
+
+
+def _make(out, seed, workers, cache):
+    cfg = SynthConfig(out=out, seed=seed, train=6, val=2, heldout=0, workers=workers, cache=cache, decks=TEST_DECKS)
+    return generate(cfg, progress=False)
+
+
+def test_same_seed_same_dataset_for_any_worker_count(tmp_path, card_cache):
+    m1 = _make(tmp_path / "a", 7, 1, card_cache)
+    _make(tmp_path / "b", 7, 2, card_cache)
+    _make(tmp_path / "c", 8, 1, card_cache)
+    a, b, c = _digest(tmp_path / "a"), _digest(tmp_path / "b"), _digest(tmp_path / "c")
+    assert len([k for k in a if k.startswith("det/images/")]) == 8
+    assert a == b
+    assert a != c
+    assert m1["totals"]["scenes"] == 8 and m1["images_per_second"] > 0
+
+
+def test_detector_labels_are_normalised_oriented_boxes(tmp_path, card_cache):
+    _make(tmp_path, 3, 1, card_cache)
+    labels = sorted((tmp_path / "det/labels/train").glob("*.txt"))
+    assert len(labels) == 6
+    rows = [line.split() for p in labels for line in p.read_text().splitlines()]
+    assert rows, "six scenes without a single labelled card"
+    for row in rows:
+        assert len(row) == 9 and row[0] in ("0", "1", "2")
+        xy = np.array(row[1:], float).reshape(4, 2)
+        assert (xy >= 0).all() and (xy <= 1).all()  # ultralytics drops images with labels outside
+    for p in labels:
+        img = cv2.imread(str(tmp_path / "det/images/train" / (p.stem + ".jpg")))
+        assert img is not None and max(img.shape[:2]) == DET_IMAGE_SIDE
+    crops = list((tmp_path / "cls/train").rglob("*.jpg"))
+    for p in crops[:20]:
+        assert cv2.imread(str(p)).shape == (CORNER_SIZE, CORNER_SIZE, 3)
+        assert p.parent.name in CORNER_CLASSES
+
+
+def test_scene_visibility_and_label_geometry(card_cache):
+    from datasets.backgrounds import BackgroundBank
+    from datasets.decks import CardArt, render_deck
+    from datasets.scene import SceneMaker, corner_visibility, frame_obb
+
+    decks = [d for d in find_decks() if d.name in TEST_DECKS]
+    for d in decks:
+        render_deck(d, card_cache)
+    maker = SceneMaker(CardArt(card_cache, decks), decks, BackgroundBank(0, use_textures=False))
+    seen = 0
+    for i in range(6):
+        scene = maker.make(np.random.default_rng([5, i]))
+        h, w = scene.image.shape[:2]
+        assert scene.image.dtype == np.uint8 and scene.owner.shape == (h, w)
+        for c in scene.cards:
+            assert 0.0 <= c.visible <= 1.05
+            vis = corner_visibility(scene.owner, c.quad, c.owner)
+            assert all(0.0 <= v <= 1.0 for v in vis)
+            res = frame_obb(c.quad, w, h)
+            if res is not None:
+                box, frac = res
+                assert 0.0 < frac <= 1.0 + 1e-9
+                assert (box[:, 0] >= 0).all() and (box[:, 0] <= w).all()
+            seen += 1
+    assert seen > 0

@@ -1,0 +1,151 @@
+"""Geometry of Stage B and the ONNX post-processing, with exact expectations."""
+
+import math
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from vision.cards import CARD_NAMES, card_index  # noqa: E402
+from vision.geometry import (  # noqa: E402
+    card_homography, clip_convex, corner_centres, corner_patches, letterbox, obb_to_quad, oriented_nms,
+    polygon_area, portrait_order, quad_iou, rectify)
+from vision.runtime import combine_corners, decode_obb  # noqa: E402
+
+
+def coord_image(w=200, h=200):
+    """Float image whose channel 0 is x and channel 1 is y: a warp's output shows where it sampled."""
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    return np.dstack([xs, ys, np.zeros_like(xs)])
+
+
+def test_card_names_follow_real_dev_order():
+    assert len(CARD_NAMES) == 52 and len(set(CARD_NAMES)) == 52
+    assert CARD_NAMES[:3] == ("AC", "2C", "3C") and CARD_NAMES[-1] == "KS"
+    assert card_index("10H") == 35
+    with pytest.raises(ValueError):
+        card_index("1H")
+
+
+def test_obb_to_quad_axis_aligned_and_quarter_turn():
+    np.testing.assert_allclose(obb_to_quad(10, 20, 4, 2, 0), [[8, 19], [12, 19], [12, 21], [8, 21]])
+    np.testing.assert_allclose(obb_to_quad(10, 20, 4, 2, math.pi / 2), [[11, 18], [11, 22], [9, 22], [9, 18]],
+                               atol=1e-12)
+
+
+def test_polygon_area_and_clipping():
+    square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], float)
+    assert polygon_area(square) == 4.0
+    assert polygon_area(square[::-1]) == 4.0
+    shifted = square + [1, 1]
+    np.testing.assert_allclose(polygon_area(clip_convex(square, shifted)), 1.0)
+    assert polygon_area(clip_convex(square, square + [5, 0])) == 0.0
+
+
+def test_quad_iou_exact_values():
+    a = obb_to_quad(0, 0, 2, 2, 0)
+    assert quad_iou(a, a) == pytest.approx(1.0)
+    assert quad_iou(a, obb_to_quad(1, 0, 2, 2, 0)) == pytest.approx(2 / 6)
+    # a square and the same square turned 45°: the overlap is a regular octagon
+    octagon = 8 * (math.sqrt(2) - 1)
+    assert quad_iou(a, obb_to_quad(0, 0, 2, 2, math.pi / 4)) == pytest.approx(octagon / (8 - octagon))
+
+
+def test_oriented_nms_keeps_best_of_overlapping_and_separate_boxes():
+    quads = np.stack([obb_to_quad(50, 50, 20, 30, 0.3), obb_to_quad(51, 50, 20, 30, 0.32),
+                      obb_to_quad(150, 50, 20, 30, 0.3), obb_to_quad(51, 50, 20, 30, 0.32 + math.pi / 2)])
+    scores = np.array([0.8, 0.9, 0.7, 0.6])
+    # box 3 is the best box turned 90°: IoU = 20*20 / (2*600 - 400) = 0.5
+    assert quad_iou(quads[1], quads[3]) == pytest.approx(0.5)
+    np.testing.assert_array_equal(oriented_nms(quads, scores, 0.55), [1, 2, 3])
+    np.testing.assert_array_equal(oriented_nms(quads, scores, 0.45), [1, 2])
+
+
+def test_portrait_order_puts_a_short_edge_first_and_up():
+    landscape = np.array([[10, 40], [10, 20], [50, 20], [50, 40]], float)  # any starting corner
+    q = portrait_order(landscape)
+    edges = np.linalg.norm(np.roll(q, -1, axis=0) - q, axis=1)
+    np.testing.assert_allclose(edges, [20, 40, 20, 40])
+    portrait = np.array([[30, 60], [10, 60], [10, 20], [30, 20]], float)
+    np.testing.assert_allclose(portrait_order(portrait), [[10, 20], [30, 20], [30, 60], [10, 60]])
+
+
+def test_card_homography_maps_unit_corners_to_card_corners():
+    quad = np.array([[10, 20], [30, 22], [28, 60], [8, 57]], float)
+    h = card_homography(quad)
+    unit = np.array([[0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]], float) @ h.T
+    np.testing.assert_allclose(unit[:, :2] / unit[:, 2:], portrait_order(quad), atol=1e-4)
+
+
+def test_rectify_portrait_card_is_a_plain_crop():
+    img = coord_image()
+    out = rectify(img, np.array([[10, 20], [30, 20], [30, 60], [10, 60]], float), (20, 40))
+    assert out.shape == (40, 20, 3)
+    np.testing.assert_allclose(out[:, :, 0], np.tile(10 + np.arange(20), (40, 1)), atol=1e-3)
+    np.testing.assert_allclose(out[:, :, 1], np.tile(20 + np.arange(40)[:, None], (1, 20)), atol=1e-3)
+
+
+def test_rectify_landscape_card_turns_it_upright():
+    img = coord_image()
+    out = rectify(img, np.array([[10, 20], [50, 20], [50, 40], [10, 40]], float), (20, 40))
+    # top edge of the flat card is the image's right edge x=50, read downwards
+    v, u = np.mgrid[0:40, 0:20]
+    np.testing.assert_allclose(out[:, :, 0], 50 - v, atol=1e-3)
+    np.testing.assert_allclose(out[:, :, 1], 20 + u, atol=1e-3)
+
+
+def test_corner_patches_cut_both_index_corners_upright():
+    img = coord_image(300, 300)
+    quad = np.array([[50, 50], [150, 50], [150, 190], [50, 190]], float)  # 100 x 140 portrait card
+    tl, br = corner_patches(img, quad, size=10, region=(0.3, 0.2))
+    v, u = np.mgrid[0:10, 0:10]
+    np.testing.assert_allclose(tl[:, :, 0], 50 + 3 * u, atol=1e-3)  # 0.3 * 100 / 10 px per patch px
+    np.testing.assert_allclose(tl[:, :, 1], 50 + 2.8 * v, atol=1e-3)  # 0.2 * 140 / 10
+    np.testing.assert_allclose(br[:, :, 0], 150 - 3 * u, atol=1e-3)  # rotated 180°
+    np.testing.assert_allclose(br[:, :, 1], 190 - 2.8 * v, atol=1e-3)
+    np.testing.assert_allclose(corner_centres(quad, (0.3, 0.2)), [[65, 64], [135, 176]])
+
+
+def test_corner_patches_are_the_same_for_a_card_turned_180_degrees():
+    img = coord_image(300, 300)
+    quad = np.array([[50, 50], [150, 50], [150, 190], [50, 190]], float)
+    a = corner_patches(img, quad, size=8)
+    b = corner_patches(img, quad[[2, 3, 0, 1]], size=8)
+    np.testing.assert_allclose(a[0], b[0], atol=1e-3)
+    np.testing.assert_allclose(a[1], b[1], atol=1e-3)
+
+
+def test_letterbox_scale_and_padding():
+    img = np.full((100, 200, 3), 7, np.uint8)
+    out, scale, (px, py) = letterbox(img, 64)
+    assert out.shape == (64, 64, 3) and scale == 0.32 and (px, py) == (0.0, 16.0)
+    assert (out[:16] == 114).all() and (out[48:] == 114).all() and (out[16:48] == 7).all()
+
+
+def test_decode_obb_filters_suppresses_and_maps_back():
+    names = ["face", "back", "hand"]
+    # columns: cx, cy, w, h, face, back, hand, angle  (letterboxed pixels)
+    rows = np.array([
+        [100, 100, 40, 60, 0.90, 0.01, 0.00, 0.0],  # face
+        [102, 100, 40, 60, 0.20, 0.80, 0.00, 0.0],  # same card scored as back: suppressed
+        [100, 100, 60, 60, 0.00, 0.00, 0.70, 0.0],  # hand over it: kept (hands are separate)
+        [300, 300, 40, 60, 0.10, 0.10, 0.05, 0.0],  # below threshold
+    ], np.float32)
+    dets = decode_obb(rows.T, 3, names, scale=0.5, pad=(0.0, 20.0), conf=0.35, iou=0.5)
+    assert [d.kind for d in dets] == ["face", "hand"]
+    np.testing.assert_allclose(dets[0].quad, [[160, 100], [240, 100], [240, 220], [160, 220]])
+    assert dets[0].score == pytest.approx(0.9)
+
+
+def test_combine_corners_trusts_the_corner_that_shows_an_index():
+    cards = np.zeros((2, 52))
+    cards[0, card_index("10H")] = 0.9
+    cards[1, card_index("QS")] = 0.6  # a covered corner guessing
+    i, p = combine_corners(cards, np.array([0.05, 0.9]))
+    assert CARD_NAMES[i] == "10H" and p > 0.7
+    # two readable corners that agree reinforce each other
+    cards[1] = 0
+    cards[1, card_index("10H")] = 0.8
+    i, p = combine_corners(cards, np.array([0.0, 0.0]))
+    assert CARD_NAMES[i] == "10H" and p == pytest.approx(0.85)

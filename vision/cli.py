@@ -1,0 +1,143 @@
+"""`goatherd train`, `goatherd eval`, `goatherd detect` (heavy imports only when run)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+
+
+def add_commands(subparsers) -> None:
+    from vision.runtime_paths import DEFAULT_MODELS
+
+    p = subparsers.add_parser("train", help="train the card detector and corner reader, export ONNX to models/",
+                              description="Train Stage A (YOLO-OBB) and Stage B (YOLO-cls) on `goatherd synth` data.")
+    p.add_argument("--recipe", choices=("cpu", "gpu", "tiny"), default="cpu",
+                   help="cpu: ~90 min on 2 cores; gpu: <10 min on one accelerator; tiny: smoke test")
+    p.add_argument("--data", type=Path, default=Path("runs/synth"), help="output of `goatherd synth` (default runs/synth)")
+    p.add_argument("--project", type=Path, default=Path("runs/train"), help="training runs folder")
+    p.add_argument("--models", type=Path, default=DEFAULT_MODELS, help="where to write the ONNX/.pt models")
+    p.add_argument("--stages", default="cls,det", help="comma list of det,cls (default cls,det)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--resume", action="store_true", help="resume interrupted runs from last.pt")
+    p.set_defaults(func=run_train)
+
+    p = subparsers.add_parser("eval", help="measure card recognition on a folder of images + YOLO labels",
+                              description="Card-identity precision/recall/F1 (multiset per image), box AP50, "
+                                          "confusions and CPU latency on DIR/images + DIR/labels.")
+    p.add_argument("dir", type=Path, help="folder with images/, labels/ and optionally classes.txt")
+    p.add_argument("--models", type=Path, default=DEFAULT_MODELS)
+    p.add_argument("--json", type=Path, default=None, help="also write the metrics to this JSON file")
+    p.add_argument("--limit", type=int, default=0, help="only the first N images")
+    p.add_argument("--threads", type=int, default=2, help="ONNX Runtime threads (default 2)")
+    p.set_defaults(func=run_eval)
+
+    p = subparsers.add_parser("detect", help="find and read the cards in images",
+                              description="Detect cards in each image and read their rank and suit.")
+    p.add_argument("images", nargs="+", type=Path, help="image files")
+    p.add_argument("--json", action="store_true", help="one JSON line per image")
+    p.add_argument("--save", type=Path, default=None, help="write annotated images to this folder")
+    p.add_argument("--models", type=Path, default=DEFAULT_MODELS)
+    p.add_argument("--conf", type=float, default=None, help="detector score threshold")
+    p.add_argument("--threads", type=int, default=2, help="ONNX Runtime threads (default 2)")
+    p.set_defaults(func=run_detect)
+
+
+def _err(cmd: str, msg: str) -> None:
+    print(f"goatherd {cmd}: {msg}", file=sys.stderr)
+
+
+def run_train(args) -> int:
+    try:
+        import ultralytics  # noqa: F401
+    except ImportError:
+        _err("train", "needs the train extra: pip install 'goatherd[train]'")
+        return 2
+    stages = [s.strip() for s in args.stages.split(",") if s.strip()]
+    bad = [s for s in stages if s not in ("det", "cls")]
+    if bad or not stages:
+        _err("train", f"--stages takes det and/or cls, not {args.stages!r}")
+        return 2
+    if "det" in stages and not (args.data / "det" / "data.yaml").is_file():
+        _err("train", f"no detector data at {args.data}/det/data.yaml: run `goatherd synth --out {args.data}` first")
+        return 1
+    if "cls" in stages and not (args.data / "cls" / "train").is_dir():
+        _err("train", f"no corner crops at {args.data}/cls/train: run `goatherd synth --out {args.data}` first")
+        return 1
+    from vision.train import run_training
+
+    summary = run_training(args.recipe, args.data, args.project, args.models, ",".join(stages), args.seed, args.resume)
+    print(json.dumps(summary, indent=2))
+    return 0
+
+
+def _load_recognizer(cmd: str, models: Path, threads: int):
+    try:
+        import cv2  # noqa: F401
+        import onnxruntime  # noqa: F401
+    except ImportError:
+        _err(cmd, "needs the vision extra: pip install 'goatherd[vision]'")
+        return None
+    from vision.runtime import CardRecognizer
+
+    try:
+        return CardRecognizer(models, threads=threads)
+    except FileNotFoundError as exc:
+        _err(cmd, str(exc))
+        return None
+    except Exception as exc:  # a corrupt or foreign ONNX file
+        _err(cmd, f"cannot load models from {models}: {exc}")
+        return None
+
+
+def run_detect(args) -> int:
+    rec = _load_recognizer("detect", args.models, args.threads)
+    if rec is None:
+        return 2
+    import cv2
+
+    from vision.draw import draw_result
+    from vision.runtime import DET_CONF
+
+    conf = DET_CONF if args.conf is None else args.conf
+    if args.save:
+        args.save.mkdir(parents=True, exist_ok=True)
+    status = 0
+    for path in args.images:
+        frame = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+        if frame is None:
+            _err("detect", f"cannot read image {path}" if path.exists() else f"no such file: {path}")
+            status = 1
+            continue
+        result = rec(frame, conf=conf)
+        if args.json:
+            print(json.dumps({"image": str(path), "cards": result["cards"], "hands": result["hands"]}), flush=True)
+        else:
+            cards = " ".join(f"{c['card']}({c['conf']:.2f})" for c in result["cards"]) or "no cards"
+            print(f"{path}: {cards}" + (f"  [{len(result['hands'])} hand(s)]" if result["hands"] else ""), flush=True)
+        if args.save:
+            cv2.imwrite(str(args.save / (path.stem + ".jpg")), draw_result(frame, result))
+    return status
+
+
+def run_eval(args) -> int:
+    if not (args.dir / "images").is_dir():
+        _err("eval", f"{args.dir} has no images/ folder (expected DIR/images and DIR/labels)")
+        return 1
+    rec = _load_recognizer("eval", args.models, args.threads)
+    if rec is None:
+        return 2
+    from vision.evaluate import evaluate, format_report
+
+    try:
+        metrics = evaluate(rec, args.dir, limit=args.limit)
+    except ValueError as exc:
+        _err("eval", str(exc))
+        return 1
+    print(format_report(metrics))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(metrics, indent=2) + "\n")
+    return 0

@@ -1,0 +1,185 @@
+"""Torch-free inference: ONNX Runtime + numpy post-processing for both stages.
+
+Stage A (`CardDetector`) finds oriented boxes of face-up cards, face-down cards and hands;
+Stage B (`CornerReader`) reads the two index corners of each face-up card; `CardRecognizer`
+combines them into {"card": "10H", "conf": 0.97, "corners": [[x, y] x 4]} records.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from vision.cards import CARD_NAMES, DETECTOR_CLASSES, FACE_DOWN, NONE_CLASS
+from vision.geometry import corner_patches, letterbox, obb_to_quad, oriented_nms
+from vision.runtime_paths import DEFAULT_MODELS
+
+#: Minimum detector score for a box to be kept.
+DET_CONF = 0.35
+#: Oriented-IoU above which the weaker of two boxes of the same kind is dropped.
+NMS_IOU = 0.5
+#: Most boxes a frame can yield (a full table has far fewer cards).
+MAX_DETECTIONS = 100
+
+DETECTOR_FILE, READER_FILE = "cards-obb.onnx", "corners-cls.onnx"
+
+
+def _session(path: Path, threads: int | None):
+    import onnxruntime as ort
+
+    if not Path(path).is_file():
+        raise FileNotFoundError(f"model not found: {path} (train one with `goatherd train`)")
+    opts = ort.SessionOptions()
+    if threads:
+        opts.intra_op_num_threads = threads
+    opts.log_severity_level = 3
+    return ort.InferenceSession(str(path), sess_options=opts, providers=["CPUExecutionProvider"])
+
+
+def _meta(session) -> dict:
+    meta = session.get_modelmeta().custom_metadata_map
+    out = {}
+    for key in ("names", "imgsz"):
+        if key in meta:
+            out[key] = ast.literal_eval(meta[key])
+    return out
+
+
+@dataclass
+class Detection:
+    quad: np.ndarray  # (4, 2) corners in frame pixels
+    kind: str  # "face", "back" or "hand"
+    score: float
+
+
+class CardDetector:
+    """Stage A: YOLO-OBB in ONNX. Call with a BGR frame, get `Detection`s."""
+
+    def __init__(self, path: Path, threads: int | None = None):
+        self.session = _session(path, threads)
+        meta = _meta(self.session)
+        shape = self.session.get_inputs()[0].shape
+        self.imgsz = int(shape[2]) if isinstance(shape[2], int) else int(meta.get("imgsz", [384])[0])
+        names = meta.get("names", dict(enumerate(DETECTOR_CLASSES)))
+        self.names = [names[i] for i in range(len(names))]
+        self.input_name = self.session.get_inputs()[0].name
+
+    def preprocess(self, frame: np.ndarray) -> tuple[np.ndarray, float, tuple[float, float]]:
+        img, scale, pad = letterbox(frame, self.imgsz)
+        x = img[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
+        return np.ascontiguousarray(x), scale, pad
+
+    def __call__(self, frame: np.ndarray, conf: float = DET_CONF, iou: float = NMS_IOU) -> list[Detection]:
+        x, scale, pad = self.preprocess(frame)
+        raw = self.session.run(None, {self.input_name: x})[0][0]  # (4 + nc + 1, N)
+        return decode_obb(raw, len(self.names), self.names, scale, pad, conf, iou)
+
+
+def decode_obb(raw: np.ndarray, nc: int, names: list[str], scale: float, pad: tuple[float, float],
+               conf: float = DET_CONF, iou: float = NMS_IOU) -> list[Detection]:
+    """Ultralytics OBB head output (4 + nc + 1, N) -> detections in frame pixels.
+
+    Rows: cx, cy, w, h (letterboxed input pixels), nc class scores, angle (radians).
+    NMS runs jointly over the card classes (a card is face or back, not both) and
+    separately for hands.
+    """
+    pred = raw.T
+    cls_scores = pred[:, 4 : 4 + nc]
+    cls = cls_scores.argmax(axis=1)
+    score = cls_scores[np.arange(len(pred)), cls]
+    keep = score >= conf
+    pred, cls, score = pred[keep], cls[keep], score[keep]
+    if len(pred) == 0:
+        return []
+    quads = np.stack([obb_to_quad(*p[:4], p[4 + nc]) for p in pred])
+    quads = (quads - np.array(pad)) / scale
+    out: list[Detection] = []
+    is_hand = np.array([names[c] == "hand" for c in cls])
+    for group in (~is_hand, is_hand):
+        idx = np.nonzero(group)[0]
+        if len(idx) == 0:
+            continue
+        kept = idx[oriented_nms(quads[idx], score[idx], iou)]
+        out += [Detection(quads[i], names[cls[i]], float(score[i])) for i in kept]
+    out.sort(key=lambda d: -d.score)
+    return out[:MAX_DETECTIONS]
+
+
+class CornerReader:
+    """Stage B: YOLO-cls in ONNX on index-corner patches; returns class probabilities."""
+
+    def __init__(self, path: Path, threads: int | None = None):
+        self.session = _session(path, threads)
+        meta = _meta(self.session)
+        shape = self.session.get_inputs()[0].shape
+        self.imgsz = int(shape[2]) if isinstance(shape[2], int) else int(meta.get("imgsz", [64])[0])
+        self.batch = shape[0] if isinstance(shape[0], int) else None
+        names = meta["names"]
+        self.names = [names[i] for i in range(len(names))]
+        self.input_name = self.session.get_inputs()[0].name
+        # column of each of the 52 cards in the model's output (-1 if the model lacks it)
+        self.card_columns = np.array([self.names.index(c) if c in self.names else -1 for c in CARD_NAMES])
+        self.none_column = self.names.index(NONE_CLASS) if NONE_CLASS in self.names else -1
+
+    def __call__(self, patches: list[np.ndarray]) -> np.ndarray:
+        """(M, C) probabilities for M BGR patches of imgsz x imgsz."""
+        if not patches:
+            return np.zeros((0, len(self.names)), np.float32)
+        x = np.stack(patches)[:, :, :, ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+        n = len(x)
+        if self.batch is None:
+            return self.session.run(None, {self.input_name: np.ascontiguousarray(x)})[0]
+        out = []
+        for i in range(0, n, self.batch):
+            chunk = x[i : i + self.batch]
+            padded = np.zeros((self.batch, *x.shape[1:]), np.float32)
+            padded[: len(chunk)] = chunk
+            out.append(self.session.run(None, {self.input_name: padded})[0][: len(chunk)])
+        return np.concatenate(out)
+
+    def card_probs(self, probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Split (M, C) output into (M, 52) card probabilities and (M,) "no index" probability."""
+        cards = np.where(self.card_columns >= 0, probs[:, np.maximum(self.card_columns, 0)], 0.0)
+        none = probs[:, self.none_column] if self.none_column >= 0 else np.zeros(len(probs))
+        return cards, none
+
+
+def combine_corners(cards: np.ndarray, none: np.ndarray) -> tuple[int, float]:
+    """Vote of a card's two corners: each corner's card distribution weighted by how sure it
+    is that it shows an index at all (1 - p(none)); returns (card index, probability)."""
+    w = np.clip(1.0 - none, 1e-3, None)[:, None]
+    p = (cards * w).sum(axis=0) / w.sum()
+    i = int(p.argmax())
+    return i, float(p[i])
+
+
+class CardRecognizer:
+    """The two stages together: frame in, card records out."""
+
+    def __init__(self, models: Path = DEFAULT_MODELS, threads: int | None = None):
+        models = Path(models)
+        self.detector = CardDetector(models / DETECTOR_FILE, threads)
+        self.reader = CornerReader(models / READER_FILE, threads)
+
+    def __call__(self, frame: np.ndarray, conf: float = DET_CONF) -> dict:
+        dets = self.detector(frame, conf)
+        faces = [d for d in dets if d.kind == "face"]
+        patches = [p for d in faces for p in corner_patches(frame, d.quad, self.reader.imgsz)]
+        probs = self.reader(patches)
+        cards, none = self.reader.card_probs(probs)
+        records = []
+        for k, d in enumerate(faces):
+            i, p = combine_corners(cards[2 * k : 2 * k + 2], none[2 * k : 2 * k + 2])
+            records.append({"card": CARD_NAMES[i], "conf": round(p * d.score, 4), "corners": _corners(d.quad)})
+        for d in dets:
+            if d.kind == "back":
+                records.append({"card": FACE_DOWN, "conf": round(d.score, 4), "corners": _corners(d.quad)})
+        hands = [{"conf": round(d.score, 4), "corners": _corners(d.quad)} for d in dets if d.kind == "hand"]
+        return {"cards": records, "hands": hands}
+
+
+def _corners(quad: np.ndarray) -> list[list[float]]:
+    return [[round(float(x), 1), round(float(y), 1)] for x, y in quad]

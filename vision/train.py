@@ -1,0 +1,174 @@
+"""Training recipes for Stage A (OBB detector) and Stage B (corner classifier), and ONNX
+export. Needs the `train` extra (ultralytics + torch); nothing here downloads anything."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+#: Recipes. `hours` is ultralytics' wall-clock budget (it overrides `epochs` and fits the
+#: learning-rate schedule to the time), so a recipe ends on time on a slow or busy machine.
+RECIPES: dict[str, dict[str, dict]] = {
+    "cpu": {  # about 90 minutes on 2 cores in total
+        "det": dict(imgsz=320, epochs=30, hours=1.0, batch=16, workers=2, device="cpu"),
+        "cls": dict(imgsz=64, epochs=30, hours=0.4, batch=64, workers=2, device="cpu"),
+    },
+    "gpu": {  # one H200-class accelerator, under 10 minutes
+        "det": dict(imgsz=416, epochs=60, hours=0.12, batch=64, workers=12, device=0),
+        "cls": dict(imgsz=64, epochs=40, hours=0.03, batch=512, workers=12, device=0),
+    },
+    "tiny": {  # the end-to-end test: one epoch on a handful of images
+        "det": dict(imgsz=128, epochs=1, hours=None, batch=4, workers=0, device="cpu"),
+        "cls": dict(imgsz=32, epochs=1, hours=None, batch=8, workers=0, device="cpu"),
+    },
+}
+#: Optimiser: ultralytics' "auto" picks AdamW with a learning rate meant for fine-tuning
+#: (1.75e-4 for 53 classes); from scratch we set it explicitly.
+#: Augmentation for the detector: the generator already varies pose, light and camera;
+#: mosaic still helps small cards. Cards are rotated freely on tables, so rotate too.
+DET_AUGMENT = dict(optimizer="AdamW", lr0=0.0015, warmup_epochs=1, mosaic=1.0, degrees=180.0, fliplr=0.5, flipud=0.0, scale=0.5, translate=0.1,
+                   hsv_h=0.015, hsv_s=0.5, hsv_v=0.4, close_mosaic=2)
+#: Augmentation for corner patches: never mirror (indices would read backwards); crops keep
+#: at least 75% of the patch so the index stays in view.
+CLS_AUGMENT = dict(optimizer="AdamW", lr0=0.002, warmup_epochs=1, fliplr=0.0, flipud=0.0, scale=0.25, erasing=0.2, hsv_h=0.015, hsv_s=0.5, hsv_v=0.4,
+                   auto_augment=None)
+
+
+def offline_ultralytics() -> None:
+    """Keep ultralytics from reaching the network (analytics, fonts, weights)."""
+    os.environ["YOLO_OFFLINE"] = "1"
+    os.environ.setdefault("YOLO_VERBOSE", "True")
+    from ultralytics import settings
+
+    settings.update({"sync": False})
+
+
+def _common(cfg: dict, project: Path, name: str, seed: int) -> dict:
+    args = dict(imgsz=cfg["imgsz"], epochs=cfg["epochs"], batch=cfg["batch"], workers=cfg["workers"],
+                device=cfg["device"], project=str(project.resolve()), name=name, exist_ok=True, seed=seed,
+                plots=False, pretrained=False, amp=cfg["device"] != "cpu", verbose=True)
+    if cfg.get("hours"):
+        args["time"] = cfg["hours"]
+    return args
+
+
+def train_detector(data_yaml: Path, recipe: str, project: Path, seed: int = 0, resume: bool = False,
+                   fraction: float = 1.0) -> Path:
+    """Train Stage A from scratch (yolo11n-obb.yaml); returns the best checkpoint."""
+    offline_ultralytics()
+    from ultralytics import YOLO
+
+    cfg = RECIPES[recipe]["det"]
+    last = project / "det" / "weights" / "last.pt"
+    if resume and last.exists():
+        YOLO(str(last)).train(resume=True)
+    else:
+        model = YOLO("yolo11n-obb.yaml", task="obb")
+        model.train(data=str(data_yaml), fraction=fraction, cache=False, val=True,
+                    **_common(cfg, project, "det", seed), **DET_AUGMENT)
+    return _best(project / "det")
+
+
+def train_classifier(data_dir: Path, recipe: str, project: Path, seed: int = 0, resume: bool = False) -> Path:
+    """Train Stage B from scratch (yolo11n-cls.yaml) on corner crops; returns the best checkpoint."""
+    offline_ultralytics()
+    from ultralytics import YOLO
+
+    cfg = RECIPES[recipe]["cls"]
+    last = project / "cls" / "weights" / "last.pt"
+    if resume and last.exists():
+        YOLO(str(last)).train(resume=True)
+    else:
+        model = YOLO("yolo11n-cls.yaml", task="classify")
+        model.train(data=str(data_dir), cache=False, **_common(cfg, project, "cls", seed), **CLS_AUGMENT)
+    return _best(project / "cls")
+
+
+def _best(run: Path) -> Path:
+    for name in ("best.pt", "last.pt"):
+        if (run / "weights" / name).exists():
+            return run / "weights" / name
+    raise RuntimeError(f"training produced no weights in {run}")
+
+
+def export_onnx(weights: Path, imgsz: int, out: Path) -> Path:
+    """Export a checkpoint to ONNX (static shape, no NMS in the graph) at `out`."""
+    offline_ultralytics()
+    from ultralytics import YOLO
+
+    model = YOLO(str(weights))
+    dynamic = model.task == "classify"  # the reader takes any number of corner patches
+    produced = Path(model.export(format="onnx", imgsz=imgsz, opset=17, simplify=True, dynamic=dynamic,
+                                 device="cpu", batch=1))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shrink_onnx(produced, out)
+    return out
+
+
+def shrink_onnx(src: Path, dst: Path) -> Path:
+    """Store the float32 weights of an ONNX model as float16 with a Cast back to float32.
+
+    Halves the file; ONNX Runtime folds the Casts when it loads the model, so inference
+    runs in float32 exactly as before (differences are float16 rounding of the weights).
+    """
+    import numpy as np
+    import onnx
+    from onnx import helper, numpy_helper
+
+    model = onnx.load(str(src))
+    graph = model.graph
+    casts, keep = [], []
+    for init in graph.initializer:
+        arr = numpy_helper.to_array(init)
+        if arr.dtype == np.float32 and arr.size >= 64:
+            half = numpy_helper.from_array(arr.astype(np.float16), init.name + "_fp16")
+            keep.append(half)
+            casts.append(helper.make_node("Cast", [half.name], [init.name], to=onnx.TensorProto.FLOAT,
+                                          name=init.name + "_cast"))
+        else:
+            keep.append(init)
+    del graph.initializer[:]
+    graph.initializer.extend(keep)
+    nodes = list(graph.node)
+    del graph.node[:]
+    graph.node.extend(casts + nodes)
+    onnx.checker.check_model(model)
+    onnx.save(model, str(dst))
+    return dst
+
+
+def strip_checkpoint(weights: Path, out: Path) -> Path:
+    """A small .pt to ship: fp16 weights, no optimizer state (what ultralytics' best.pt holds)."""
+    from ultralytics.utils.torch_utils import strip_optimizer
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(weights, out)
+    strip_optimizer(str(out))
+    return out
+
+
+def run_training(recipe: str, data: Path, project: Path, models: Path, stages: str = "det,cls", seed: int = 0,
+                 resume: bool = False, fraction: float = 1.0) -> dict:
+    """Train the requested stages, export ONNX + stripped .pt into `models`, return a summary."""
+    summary: dict = {"recipe": recipe, "seed": seed, "data": str(data)}
+    for stage in [s.strip() for s in stages.split(",") if s.strip()]:
+        t0 = time.time()
+        cfg = RECIPES[recipe][stage]
+        if stage == "det":
+            best = train_detector(data / "det" / "data.yaml", recipe, project, seed, resume, fraction)
+            name = "cards-obb"
+        elif stage == "cls":
+            best = train_classifier(data / "cls", recipe, project, seed, resume)
+            name = "corners-cls"
+        else:
+            raise ValueError(f"unknown stage {stage!r} (det, cls)")
+        onnx = export_onnx(best, cfg["imgsz"], models / f"{name}.onnx")
+        strip_checkpoint(best, models / f"{name}.pt")
+        summary[stage] = {"weights": str(best), "onnx": str(onnx), "minutes": round((time.time() - t0) / 60, 1),
+                          "imgsz": cfg["imgsz"]}
+    (project / "summary.json").parent.mkdir(parents=True, exist_ok=True)
+    (project / f"summary-{recipe}.json").write_text(json.dumps(summary, indent=2) + "\n")
+    return summary
