@@ -78,7 +78,7 @@ def create_app(settings: Settings) -> FastAPI:
         state["hub"] = hub
         if settings.camera is not None and hub.tables:
             newest = max(hub.tables.values(), key=lambda t: t.created_at)
-            await attach_camera(newest, settings.camera)
+            await auto_attach(newest)
         try:
             yield
         finally:
@@ -324,7 +324,7 @@ def create_app(settings: Settings) -> FastAPI:
             raise HTTPException(422, f"the game cannot start: {ruling['message']}"
                                      + (f" ({ruling['rule']})" if ruling.get("rule") else "")) from None
         if settings.camera is not None and not any(t.camera for t in h.tables.values()):
-            await attach_camera(table, settings.camera)
+            await auto_attach(table)
         return _json(info(request, table, creator=True), 201)
 
     @app.get("/api/tables", tags=["tables"], response_model=list[TableInfo])
@@ -465,7 +465,7 @@ def create_app(settings: Settings) -> FastAPI:
         """Attach a camera source; the pipeline's events are refereed like any other."""
         table = get_table(table_id)
         require_write(request, table)
-        await attach_camera(table, body.source)
+        await attach_camera(table, body.source, body.detections)
         return camera_status(table)
 
     @app.delete("/api/tables/{table_id}/camera", tags=["camera"], responses=ERRORS)
@@ -519,18 +519,27 @@ def create_app(settings: Settings) -> FastAPI:
         """Seat positions clicked on the video, clockwise from seat 0 (fractions of the frame)."""
         table = get_table(table_id)
         require_write(request, table)
-        attached(table).set_seats([tuple(p) for p in body.points])
+        try:
+            attached(table).set_seats([tuple(p) for p in body.points])
+        except ValueError as exc:
+            raise HTTPException(409, str(exc)) from None
         return {"seats": len(body.points)}
 
-    async def attach_camera(table: LiveTable, source_name: str) -> None:
+    async def attach_camera(table: LiveTable, source_name: str, detections: str | None = None) -> None:
         factory = cam.pipeline_factory()
         if factory is None:
             raise HTTPException(501, cam.NO_PIPELINE)
         if table.camera is not None:
             raise HTTPException(409, f"a camera ({getattr(table.camera, 'source', '?')}) is already attached; "
                                      f"DELETE it first")
+        info = {"id": table.id, "players": table.players(), "game": table.game,
+                "start": json.loads(table.events[0]) if table.events else None}
+        if detections is not None:
+            info["detections"] = detections
         try:
-            source = factory(source_name, {"id": table.id, "players": table.players(), "game": table.game})
+            source = factory(source_name, info)
+        except cam.CameraUnavailable as exc:
+            raise HTTPException(503, exc.message) from None
         except Exception as exc:
             raise HTTPException(422, f"cannot open camera source {source_name!r}: {exc}") from None
         table.camera = source
@@ -548,6 +557,13 @@ def create_app(settings: Settings) -> FastAPI:
                 log.exception("camera pipeline of table %s stopped", table.id)
 
         table.camera_task = asyncio.ensure_future(pump())
+
+    async def auto_attach(table: LiveTable) -> None:
+        """`serve --camera`: a camera that cannot be attached is logged; the table still works by hand."""
+        try:
+            await attach_camera(table, settings.camera)
+        except HTTPException as exc:
+            log.error("goatherd serve: --camera %s: %s", settings.camera, exc.detail)
 
     def openapi():
         if app.openapi_schema is None:

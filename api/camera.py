@@ -7,7 +7,10 @@ Until one is registered, every camera endpoint answers 501 with `NO_PIPELINE`, a
 `goatherd serve --camera ...` refuses to start: nothing is simulated.
 
 A pipeline registers itself with `register_pipeline(factory)`, or is found at start
-through the `goatherd.camera` entry-point group (`name = "module:factory"`).
+through the `goatherd.camera` entry-point group (`name = "module:factory"`); failing both,
+the bundled one (api/camera_live.py over vision/live) is used when cv2 and numpy import.
+A factory raises `CameraUnavailable` when it cannot work at all here (no detector model):
+the API answers 503 with its message; any other exception is a bad source (422).
 """
 
 from __future__ import annotations
@@ -81,6 +84,16 @@ def pipeline_factory() -> PipelineFactory | None:
                 break
             except Exception:  # a broken plugin must not stop the server
                 continue
+        if _factory is None:  # the bundled pipeline (vision/live), when its dependencies import
+            try:
+                import cv2  # noqa: F401
+                import numpy  # noqa: F401
+
+                from api.camera_live import create_camera
+            except ImportError:
+                pass
+            else:
+                _factory = create_camera
     return _factory
 
 

@@ -27,8 +27,12 @@ def add_commands(sub) -> None:
     p.add_argument("--db", default=None,
                    help="SQLite file (default $GOATHERD_DB or ~/.local/share/goatherd/goatherd.db)")
     p.add_argument("--camera", default=None, metavar="SOURCE",
-                   help="attach a camera (webcam index, file or URL) to the newest table; needs the "
-                        "vision pipeline, which is not available yet")
+                   help="attach a camera (webcam index, file or URL) to the newest table (and to new "
+                        "tables while none has one); needs the vision extra and a card detector in models/ "
+                        "or --camera-detections")
+    p.add_argument("--camera-detections", default=None, metavar="SIDECAR",
+                   help="with --camera: referee from this ground-truth detections sidecar (written by "
+                        "`goatherd render-video --detections`) instead of the detector model")
     p.add_argument("--require-code", dest="require_code", action="store_true", default=None,
                    help="always require join codes for writes (default: only with a non-local --host)")
     p.add_argument("--no-require-code", dest="require_code", action="store_false",
@@ -57,6 +61,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.camera is not None and pipeline_factory() is None:
         print(f"goatherd serve: --camera {args.camera}: {NO_PIPELINE}", file=sys.stderr)
         return 2
+    if args.camera_detections is not None:
+        if args.camera is None:
+            print("goatherd serve: --camera-detections needs --camera", file=sys.stderr)
+            return 2
+        from api.camera import register_pipeline
+
+        factory = pipeline_factory()
+
+        def with_detections(source: str, info: dict):  # only for the --camera source itself
+            if source == args.camera and "detections" not in info:
+                info = {**info, "detections": args.camera_detections}
+            return factory(source, info)
+
+        register_pipeline(with_detections)
     if not 0 <= args.port <= 65535:
         print("goatherd serve: --port must be 0..65535", file=sys.stderr)
         return 2

@@ -94,6 +94,9 @@ class CameraAttach(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     source: Annotated[str, StringConstraints(min_length=1, max_length=500)] = Field(
         description="webcam index ('0'), video file or stream URL")
+    detections: Annotated[str, StringConstraints(min_length=1, max_length=500)] | None = Field(
+        None, description="ground-truth detections sidecar (from `goatherd render-video --detections`) to "
+                          "use instead of the card detector model, e.g. for vision/live/samples/table.mp4")
 
 
 class CameraAnswer(BaseModel):

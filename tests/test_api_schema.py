@@ -23,9 +23,13 @@ MAX_EXAMPLES = int(os.environ.get("GOATHERD_SCHEMA_EXAMPLES", "20"))
 
 @schemathesis.check
 def no_server_error_but_the_missing_pipeline(ctx, response, case):
-    """5xx never, except the camera endpoints' honest 501 while no vision pipeline exists."""
+    """5xx never, except the camera endpoints' honest 501 while no vision pipeline exists, and
+    the attach's 503 while the pipeline has no card detector (models/ empty, no sidecar given)."""
     if response.status_code == 501 and "/camera" in case.path:
         assert "no live vision pipeline" in response.json()["detail"]
+        return True
+    if response.status_code == 503 and "/camera" in case.path:
+        assert "no card detector available" in response.json()["detail"]
         return True
     return not_a_server_error(ctx, response, case)
 

@@ -1,0 +1,192 @@
+"""The live vision pipeline (vision/live) behind the server's camera seam (api/camera.py).
+
+    goatherd serve --camera 0                                   # webcam, shipped model (models/)
+    goatherd serve --camera vision/live/samples/table.mp4 \\
+                   --camera-detections vision/live/samples/table.detections.jsonl.gz   # oracle
+    POST /api/tables/{id}/camera {"source": "...", "detections": "...sidecar"}
+
+`LiveCamera` runs capture + `LivePipeline` in a background thread (the pipeline is
+CPU-bound; the asyncio loop must stay free for the table's other requests). Events it is
+sure of are handed to the server through an asyncio queue; the newest annotated frame is
+kept as JPEG (older ones are dropped); `needs_confirmation` notes become questions.
+
+Limitation: `LivePipeline` has no hook to take in events refereed elsewhere (manual entry,
+undo, a confirmed question). `observe()` therefore only records them; the pipeline keeps
+its own picture of the game and may disagree with the table after a manual correction
+(its later events are refereed by the server all the same, which is authoritative).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import threading
+import time
+from pathlib import Path
+
+from api.camera import CameraUnavailable
+
+log = logging.getLogger("goatherd.camera")
+#: JPEG frames for the stream are encoded at most this often (seconds); annotating and
+#: encoding every frame would cost the pipeline itself time.
+FRAME_INTERVAL_S = 0.1
+JPEG_QUALITY = 75
+#: Start-event fields the pipeline's own referee takes from the table's start event.
+START_KEYS = ("mode", "variants", "part", "trump", "hands", "hand_sizes", "table")
+
+
+def _detector(detections: str | None):
+    from vision.live.detector import OracleDetector, find_model_detector
+
+    if detections:
+        path = Path(detections)
+        if not path.is_file():
+            raise ValueError(f"no such detections sidecar: {detections}")
+        return OracleDetector(path)
+    detector, why = find_model_detector(None)
+    if detector is None:
+        raise CameraUnavailable(f"no card detector available: {why}. Pass a detections sidecar (written by "
+                                "`goatherd render-video --detections`): 'detections' in the attach request or "
+                                "`goatherd serve --camera-detections`")
+    return detector
+
+
+class LiveCamera:
+    """A `CameraSource` over a `vision.live` pipeline; see the module docstring."""
+
+    def __init__(self, source: str, table_info: dict, detections: str | None = None,
+                 max_frames: int | None = None, realtime: bool = False):
+        from vision.live.pipeline import LivePipeline
+        from vision.live.sources import FrameSource, SourceError
+
+        self.source = source
+        detector = _detector(detections)  # first: a missing model is the clearest answer
+        try:
+            self._frames = FrameSource(source, realtime=realtime)
+        except SourceError as exc:
+            raise ValueError(str(exc)) from None
+        players = list(table_info.get("players") or [])
+        if len(players) < 2:
+            raise ValueError("the table needs at least two players for the camera to follow it")
+        start = table_info.get("start") or {}
+        extra = {k: start[k] for k in START_KEYS if k in start}
+        self._pipe = LivePipeline(players, detector, self._frames.fps, game=table_info.get("game") or "skitgubbe",
+                                  leader=start.get("leader", 0) if start else 0, start_extra=extra)
+        self.max_frames = max_frames
+        self.observed: list[tuple[dict, dict]] = []  # events refereed elsewhere (see the limitation above)
+        self.error: str | None = None
+        self._loop = asyncio.get_running_loop()
+        self._events: asyncio.Queue = asyncio.Queue()
+        self._questions: dict[str, dict] = {}
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+        self._jpeg: bytes | None = None
+        self._jpeg_seq = 0
+        self._done = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"camera {source}", daemon=True)
+        self._thread.start()
+
+    # ------------------------------------------------------------------ the worker thread
+    def _run(self) -> None:
+        import cv2
+
+        last_jpeg = 0.0
+        frames = 0
+        try:
+            for index, frame, t in self._frames:
+                if self._stop.is_set():
+                    break
+                self._emit(self._pipe.process(frame, index, t))
+                frames += 1
+                now = time.monotonic()
+                if now - last_jpeg >= FRAME_INTERVAL_S:
+                    last_jpeg = now
+                    ok, buf = cv2.imencode(".jpg", self._pipe.annotate(frame), [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+                    if ok:
+                        with self._lock:
+                            self._jpeg, self._jpeg_seq = buf.tobytes(), self._jpeg_seq + 1
+                if self.max_frames and frames >= self.max_frames:
+                    break
+            if not self._stop.is_set():
+                self._emit(self._pipe.finish())
+        except Exception as exc:  # reported on the camera, never kills the server
+            self.error = f"{type(exc).__name__}: {exc}"
+            log.exception("camera %s: the pipeline stopped", self.source)
+        finally:
+            self._done.set()
+            self._call(self._events.put_nowait, None)
+
+    def _call(self, fn, *args) -> None:
+        try:
+            self._loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:  # the loop is closed: the server is gone
+            pass
+
+    def _emit(self, outputs) -> None:
+        for out in outputs:
+            if out.note is not None and out.event is None:
+                self._call(self._ask, out.note)
+            if out.event is not None and out.event.get("type") != "start":  # the table has its own start
+                self._call(self._events.put_nowait, out.event)
+
+    def _ask(self, note: dict) -> None:
+        qid = f"q{next(self._ids)}"
+        event = None  # the reading to confirm: a play of the cards seen, from the seat they came from
+        cards, seat = note.get("cards") or [], note.get("seat")
+        if cards and "??" not in cards and isinstance(seat, int) and seat >= 0:
+            event = {"type": "play", "seat": seat, "cards": list(cards)}
+        self._questions[qid] = {"id": qid, "text": note.get("message", "please confirm"), "event": event,
+                                "note": note}
+
+    # ------------------------------------------------------------------ CameraSource
+    async def frames(self):
+        seen = 0
+        while True:
+            with self._lock:
+                jpeg, seq = self._jpeg, self._jpeg_seq
+            if jpeg is not None and seq != seen:
+                seen = seq
+                yield jpeg
+            elif self._done.is_set():
+                return
+            else:
+                await asyncio.sleep(FRAME_INTERVAL_S / 2)
+
+    async def events(self):
+        while True:
+            event = await self._events.get()
+            if event is None:
+                return
+            yield event
+
+    def questions(self) -> list[dict]:
+        return [{k: v for k, v in q.items() if k != "note"} for q in self._questions.values()]
+
+    def answer(self, question_id: str, accept: bool, event: dict | None = None) -> dict | None:
+        q = self._questions.pop(question_id)  # KeyError: unknown id
+        if event is not None:
+            return event
+        return q["event"] if accept else None
+
+    def observe(self, event: dict, ruling: dict) -> None:
+        # LivePipeline offers no way to take in an authoritative event or undo (see the module
+        # docstring): recorded only, so nothing pretends the pipeline followed the correction.
+        self.observed.append((event, ruling))
+
+    def set_seats(self, points: list[tuple[float, float]]) -> None:
+        # LivePipeline takes its layout (a saved calibration or the default seats around the
+        # image edge) when it is made and cannot re-seat a running table: said plainly (409).
+        raise ValueError("the live pipeline cannot re-seat a running table: it uses the default seats around "
+                         "the image edge (seat 0 at the bottom, clockwise)")
+
+    async def close(self) -> None:
+        self._stop.set()
+        await asyncio.get_running_loop().run_in_executor(None, self._thread.join, 5.0)
+
+
+def create_camera(source: str, table_info: dict) -> LiveCamera:
+    """The pipeline factory (`api.camera.register_pipeline`); table_info may carry 'detections'."""
+    return LiveCamera(source, table_info, detections=table_info.get("detections"),
+                      max_frames=table_info.get("max_frames"), realtime=bool(table_info.get("realtime", False)))

@@ -1,0 +1,120 @@
+"""The live vision pipeline behind the server's camera seam: the sample table video, refereed
+through the API from its ground-truth detections sidecar (no model needed)."""
+
+from __future__ import annotations
+
+import json
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+pytest.importorskip("cv2")
+pytest.importorskip("numpy")
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from api import camera as cam
+from api.app import create_app
+from api.config import Settings
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+SAMPLES = Path(__file__).resolve().parent.parent / "vision" / "live" / "samples"
+VIDEO, SIDECAR, TRUTH = SAMPLES / "table.mp4", SAMPLES / "table.detections.jsonl.gz", SAMPLES / "table.jsonl"
+#: How many of the sample's true events (after the start) must come through the camera.
+EVENTS = 14  # all of them (the clip shows 14 events)
+WAIT_S = 60.0
+
+
+def _key(ev: dict) -> tuple:
+    return ev.get("type"), ev.get("seat"), tuple(ev.get("cards") or ())
+
+
+@pytest.fixture
+def c(tmp_path):
+    cam.register_pipeline(None)  # forget other tests' stand-ins: look the pipeline up afresh
+    cam._looked_up = False
+    try:
+        with TestClient(create_app(Settings(db_path=str(tmp_path / "tables.db")))) as c:
+            yield c
+    finally:
+        cam.register_pipeline(None)
+
+
+def test_the_sample_video_is_refereed_through_the_camera_api(c):
+    from api.camera_live import create_camera
+
+    assert cam.pipeline_factory() is create_camera  # found without any entry point
+    truth = [json.loads(line) for line in TRUTH.read_text().splitlines() if line.strip()]
+    start = truth[0]
+    r = c.post("/api/tables", json={"name": "sample", "players": start["players"], "leader": start["leader"]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    assert r.json()["camera"] == {"available": True, "attached": False}
+    bad = c.post(f"/api/tables/{tid}/camera", json={"source": str(VIDEO), "detections": "no/such.jsonl.gz"})
+    assert bad.status_code == 422 and "no such detections sidecar" in bad.json()["detail"]
+    t0 = time.monotonic()
+    r = c.post(f"/api/tables/{tid}/camera", json={"source": str(VIDEO), "detections": str(SIDECAR)})
+    assert r.status_code == 200, r.text
+    assert r.json() == {"available": True, "attached": True, "source": str(VIDEO)}
+    try:
+        want = [_key(ev) for ev in truth[1:1 + EVENTS]]
+        rulings = []
+        while time.monotonic() - t0 < WAIT_S:
+            rulings = c.get(f"/api/tables/{tid}/rulings").json()[1:]  # after the table's own start
+            if len(rulings) >= EVENTS:
+                break
+            time.sleep(0.2)
+        log = [json.loads(line) for line in c.get(f"/api/tables/{tid}/log").text.splitlines()][1:]
+        assert [_key(ev) for ev in log[:EVENTS]] == want, rulings
+        assert all(r["ok"] for r in rulings[:EVENTS]), rulings
+        with c.stream("GET", f"/api/tables/{tid}/camera/stream.mjpg") as s:
+            assert s.headers["content-type"].startswith("multipart/x-mixed-replace")
+            body = b""
+            for chunk in s.iter_bytes():
+                body += chunk
+                if b"\xff\xd9" in body:
+                    break
+        assert b"Content-Type: image/jpeg" in body and b"\xff\xd8" in body and b"\xff\xd9" in body
+        r = c.post(f"/api/tables/{tid}/camera/seats", json={"points": [[0.5, 0.9], [0.1, 0.5]]})
+        assert r.status_code == 409 and "cannot re-seat" in r.json()["detail"]
+    finally:
+        assert c.delete(f"/api/tables/{tid}/camera").json()["attached"] is False
+
+
+def test_without_a_model_or_sidecar_the_answer_is_a_clear_503(c, monkeypatch):
+    import vision.live.detector as det
+
+    monkeypatch.setattr(det, "find_model_detector", lambda *a, **k: (None, "models/ holds no detector"))
+    r = c.post("/api/tables", json={"name": "T", "players": ["Ann", "Bob", "Cid"]})
+    tid = r.json()["id"]
+    r = c.post(f"/api/tables/{tid}/camera", json={"source": str(VIDEO)})
+    assert r.status_code == 503 and "no card detector available" in r.json()["detail"], r.text
+    assert c.get(f"/api/tables/{tid}/camera").json()["attached"] is False
+
+
+def test_notes_it_cannot_rule_on_become_questions():
+    """A needs_confirmation note without an event is asked; its reading is refereed only when confirmed."""
+    import itertools
+
+    from api.camera_live import LiveCamera
+
+    camera = LiveCamera.__new__(LiveCamera)  # the question bookkeeping only, no video
+    camera._questions, camera._ids = {}, itertools.count(1)
+    camera._ask({"kind": "needs_confirmation", "message": "saw 7C arrive from Bob but …", "cards": ["7C"], "seat": 1})
+    camera._ask({"kind": "needs_confirmation", "message": "saw ?? arrive from somewhere", "cards": ["??"],
+                 "seat": None})
+    q1, q2 = camera.questions()
+    assert q1 == {"id": "q1", "text": "saw 7C arrive from Bob but …",
+                  "event": {"type": "play", "seat": 1, "cards": ["7C"]}}
+    assert q2["event"] is None
+    assert camera.answer("q1", False) is None
+    fix = {"type": "play", "seat": 2, "cards": ["8D"]}
+    assert camera.answer("q2", False, fix) == fix
+    with pytest.raises(KeyError):
+        camera.answer("q1", True)
