@@ -83,6 +83,7 @@ class LiveCamera:
         self._lock = threading.Lock()
         self._jpeg: bytes | None = None
         self._jpeg_seq = 0
+        self._new_seats: list[tuple[float, float]] | None = None
         self._done = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"camera {source}", daemon=True)
@@ -98,6 +99,8 @@ class LiveCamera:
             for index, frame, t in self._frames:
                 if self._stop.is_set():
                     break
+                if self._new_seats is not None:
+                    self._apply_seats()
                 self._emit(self._pipe.process(frame, index, t))
                 frames += 1
                 now = time.monotonic()
@@ -176,10 +179,29 @@ class LiveCamera:
         self.observed.append((event, ruling))
 
     def set_seats(self, points: list[tuple[float, float]]) -> None:
-        # LivePipeline takes its layout (a saved calibration or the default seats around the
-        # image edge) when it is made and cannot re-seat a running table: said plainly (409).
-        raise ValueError("the live pipeline cannot re-seat a running table: it uses the default seats around "
-                         "the image edge (seat 0 at the bottom, clockwise)")
+        """Seats clicked on the video (fractions of width/height), applied by the pipeline thread
+        before its next frame: zone attribution follows them from then on."""
+        n = len(self._pipe.players)
+        if len(points) != n:
+            raise ValueError(f"mark all {n} seats, clockwise from seat 0 (got {len(points)})")
+        if not all(0.0 <= x <= 1.0 and 0.0 <= y <= 1.0 for x, y in points):
+            raise ValueError("seat points are fractions of the video's width and height (0 to 1)")
+        with self._lock:
+            self._new_seats = [(float(x), float(y)) for x, y in points]
+
+    def _apply_seats(self) -> None:
+        """In the pipeline thread: move the layout's seats to the points last marked."""
+        import numpy as np
+
+        with self._lock:
+            points, self._new_seats = self._new_seats, None
+        layout = self._pipe.layout
+        if points is None or layout is None:
+            if points is not None:  # not started yet: keep them for the first frame
+                with self._lock:
+                    self._new_seats = self._new_seats or points
+            return
+        layout.seats = np.array([[x * layout.width, y * layout.height] for x, y in points], dtype=float)
 
     async def close(self) -> None:
         self._stop.set()

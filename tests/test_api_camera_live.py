@@ -82,7 +82,10 @@ def test_the_sample_video_is_refereed_through_the_camera_api(c):
                     break
         assert b"Content-Type: image/jpeg" in body and b"\xff\xd8" in body and b"\xff\xd9" in body
         r = c.post(f"/api/tables/{tid}/camera/seats", json={"points": [[0.5, 0.9], [0.1, 0.5]]})
-        assert r.status_code == 409 and "cannot re-seat" in r.json()["detail"]
+        assert r.status_code == 409 and "mark all 4 seats" in r.json()["detail"]
+        r = c.post(f"/api/tables/{tid}/camera/seats",
+                   json={"points": [[0.5, 0.95], [0.05, 0.5], [0.5, 0.05], [0.95, 0.5]]})
+        assert r.status_code == 200 and r.json()["seats"] == 4
     finally:
         assert c.delete(f"/api/tables/{tid}/camera").json()["attached"] is False
 
@@ -118,3 +121,29 @@ def test_notes_it_cannot_rule_on_become_questions():
     assert camera.answer("q2", False, fix) == fix
     with pytest.raises(KeyError):
         camera.answer("q1", True)
+
+
+def test_marked_seats_move_the_pipeline_zones():
+    import numpy as np
+
+    from api.camera_live import LiveCamera
+    from vision.live.layout import default_layout
+
+    camera = LiveCamera.__new__(LiveCamera)  # just the seat logic: no source, no thread
+    import threading
+    camera._lock = threading.Lock()
+    camera._new_seats = None
+
+    class Pipe:
+        players = ["Ann", "Bob", "Cid"]
+        layout = None
+
+    camera._pipe = Pipe()
+    camera.set_seats([(0.5, 1.0), (0.0, 0.0), (1.0, 0.0)])
+    camera._apply_seats()  # not started: kept for the first frame
+    assert camera._new_seats is not None
+    Pipe.layout = default_layout(3, 200, 100)
+    camera._apply_seats()
+    assert np.allclose(Pipe.layout.seats, [[100, 100], [0, 0], [200, 0]])
+    assert Pipe.layout.zone_of((10, 5)) == 1 and Pipe.layout.zone_of((190, 5)) == 2
+    assert Pipe.layout.zone_of((100, 95)) == 0
