@@ -18,6 +18,7 @@ pytest.importorskip("onnxruntime")
 cv2 = pytest.importorskip("cv2")
 
 from datasets.decks import find_decks  # noqa: E402
+from vision.cards import CARD_NAMES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 TEST_DECKS = ("kde/standard", "gnome/tango_nuevo")
@@ -68,7 +69,7 @@ def test_onnx_models_load_and_run_without_torch_objects(pipeline):
     assert set(result) == {"cards", "hands"}
     for card in result["cards"]:
         assert len(card["corners"]) == 4 and 0.0 <= card["conf"] <= 1.0
-        assert card["card"] == "??" or card["card"] in __import__("vision.cards").cards.CARD_NAMES
+        assert card["card"] == "??" or card["card"] in CARD_NAMES
 
 
 def test_detect_cli_json_lines_and_errors(pipeline, tmp_path):

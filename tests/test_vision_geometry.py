@@ -9,7 +9,7 @@ cv2 = pytest.importorskip("cv2")
 
 from vision.cards import CARD_NAMES, card_index  # noqa: E402
 from vision.geometry import (  # noqa: E402
-    card_homography, clip_convex, corner_centres, corner_patches, letterbox, obb_to_quad, oriented_nms,
+    card_homography, clip_convex, corner_centres, corner_patches, letterbox, obb_to_quad, obbs_to_quads, oriented_nms,
     polygon_area, portrait_order, quad_iou, rectify)
 from vision.runtime import combine_corners, decode_obb  # noqa: E402
 
@@ -32,6 +32,11 @@ def test_obb_to_quad_axis_aligned_and_quarter_turn():
     np.testing.assert_allclose(obb_to_quad(10, 20, 4, 2, 0), [[8, 19], [12, 19], [12, 21], [8, 21]])
     np.testing.assert_allclose(obb_to_quad(10, 20, 4, 2, math.pi / 2), [[11, 18], [11, 22], [9, 22], [9, 18]],
                                atol=1e-12)
+
+
+def test_vectorised_obbs_match_single_obb():
+    obbs = np.array([[10, 20, 4, 2, 0.0], [5, 5, 30, 10, 0.7], [100, 50, 63, 88, -2.0]])
+    np.testing.assert_allclose(obbs_to_quads(obbs), np.stack([obb_to_quad(*o) for o in obbs]), atol=1e-12)
 
 
 def test_polygon_area_and_clipping():

@@ -22,6 +22,7 @@ def add_commands(subparsers) -> None:
     p.add_argument("--stages", default="cls,det", help="comma list of det,cls (default cls,det)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--resume", action="store_true", help="resume interrupted runs from last.pt")
+    p.add_argument("--hours", type=float, default=None, help="override the recipe's time budget per stage")
     p.set_defaults(func=run_train)
 
     p = subparsers.add_parser("eval", help="measure card recognition on a folder of images + YOLO labels",
@@ -68,7 +69,8 @@ def run_train(args) -> int:
         return 1
     from vision.train import run_training
 
-    summary = run_training(args.recipe, args.data, args.project, args.models, ",".join(stages), args.seed, args.resume)
+    summary = run_training(args.recipe, args.data, args.project, args.models, ",".join(stages), args.seed,
+                           args.resume, hours=args.hours)
     print(json.dumps(summary, indent=2))
     return 0
 

@@ -73,24 +73,47 @@ def clip_convex(subject: np.ndarray, clip: np.ndarray) -> np.ndarray:
 
 
 def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
-    """Intersection over union of two convex quads."""
-    inter = polygon_area(clip_convex(a, b))
+    """Intersection over union of two convex quads (OpenCV's exact convex intersection)."""
+    import cv2
+
+    inter, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32).reshape(-1, 1, 2),
+                                         np.asarray(b, np.float32).reshape(-1, 1, 2))
+    inter = max(float(inter), 0.0)
     union = polygon_area(a) + polygon_area(b) - inter
     return inter / union if union > 0 else 0.0
 
 
+def obbs_to_quads(obbs: np.ndarray) -> np.ndarray:
+    """Vectorised `obb_to_quad` for an (N, 5) array of (cx, cy, w, h, theta)."""
+    obbs = np.asarray(obbs, dtype=np.float64).reshape(-1, 5)
+    c, s = np.cos(obbs[:, 4]), np.sin(obbs[:, 4])
+    local = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], dtype=np.float64) / 2
+    lx = local[None, :, 0] * obbs[:, None, 2]
+    ly = local[None, :, 1] * obbs[:, None, 3]
+    x = lx * c[:, None] - ly * s[:, None] + obbs[:, None, 0]
+    y = lx * s[:, None] + ly * c[:, None] + obbs[:, None, 1]
+    return np.stack([x, y], axis=-1)
+
+
 def oriented_nms(quads: np.ndarray, scores: np.ndarray, iou_threshold: float) -> np.ndarray:
     """Indices of the boxes kept by greedy NMS on exact polygon IoU, best score first."""
+    import cv2
+
     quads = np.asarray(quads, dtype=np.float64).reshape(-1, 4, 2)
     order = np.argsort(-np.asarray(scores), kind="stable")
     lo, hi = quads.min(axis=1), quads.max(axis=1)
+    x, y = quads[..., 0], quads[..., 1]
+    areas = np.abs(np.sum(x * np.roll(y, -1, axis=1) - y * np.roll(x, -1, axis=1), axis=1)) / 2
+    q32 = quads.astype(np.float32).reshape(-1, 4, 1, 2)
     keep: list[int] = []
     for i in order:
         ok = True
         for j in keep:
             if (lo[i] > hi[j]).any() or (lo[j] > hi[i]).any():
                 continue  # bounding boxes apart: no overlap
-            if quad_iou(quads[i], quads[j]) > iou_threshold:
+            inter = max(float(cv2.intersectConvexConvex(q32[i], q32[j])[0]), 0.0)
+            union = areas[i] + areas[j] - inter
+            if union > 0 and inter / union > iou_threshold:
                 ok = False
                 break
         if ok:

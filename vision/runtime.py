@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.cards import CARD_NAMES, DETECTOR_CLASSES, FACE_DOWN, NONE_CLASS
-from vision.geometry import corner_patches, letterbox, obb_to_quad, oriented_nms
+from vision.geometry import corner_patches, letterbox, obbs_to_quads, oriented_nms
 from vision.runtime_paths import DEFAULT_MODELS
 
 #: Minimum detector score for a box to be kept.
@@ -94,7 +94,7 @@ def decode_obb(raw: np.ndarray, nc: int, names: list[str], scale: float, pad: tu
     pred, cls, score = pred[keep], cls[keep], score[keep]
     if len(pred) == 0:
         return []
-    quads = np.stack([obb_to_quad(*p[:4], p[4 + nc]) for p in pred])
+    quads = obbs_to_quads(np.column_stack([pred[:, :4], pred[:, 4 + nc]]))
     quads = (quads - np.array(pad)) / scale
     out: list[Detection] = []
     is_hand = np.array([names[c] == "hand" for c in cls])

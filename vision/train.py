@@ -151,12 +151,14 @@ def strip_checkpoint(weights: Path, out: Path) -> Path:
 
 
 def run_training(recipe: str, data: Path, project: Path, models: Path, stages: str = "det,cls", seed: int = 0,
-                 resume: bool = False, fraction: float = 1.0) -> dict:
+                 resume: bool = False, fraction: float = 1.0, hours: float | None = None) -> dict:
     """Train the requested stages, export ONNX + stripped .pt into `models`, return a summary."""
     summary: dict = {"recipe": recipe, "seed": seed, "data": str(data)}
     for stage in [s.strip() for s in stages.split(",") if s.strip()]:
         t0 = time.time()
         cfg = RECIPES[recipe][stage]
+        if hours:
+            RECIPES[recipe][stage] = cfg = dict(cfg, hours=hours)
         if stage == "det":
             best = train_detector(data / "det" / "data.yaml", recipe, project, seed, resume, fraction)
             name = "cards-obb"
