@@ -175,6 +175,19 @@ def resolve_identities(tracks: list["Track"], excluded: set[str] = frozenset()) 
     return out
 
 
+def greedy(pairs, free: set, unmatched_dets: list):
+    """Walk (score, detection index, track) pairs in the caller's order, best first, taking each
+    detection and each free track once; removes what it takes from `free` / `unmatched_dets`."""
+    used = set()
+    for _, di, t in pairs:
+        if di in used or t.id not in free:
+            continue
+        used.add(di)
+        free.discard(t.id)
+        unmatched_dets.remove(di)
+        yield di, t
+
+
 class Tracker:
     """Associates face/back detections with tracks frame by frame; hands are kept per frame."""
 
@@ -277,14 +290,8 @@ class Tracker:
                     score = 0.1 * (1 - dist / (reach + 1e-9))
                 pairs.append((score, di, t))
         pairs.sort(key=lambda p: (-round(p[0], 2), p[2].first_frame))  # ties: the older track
-        used = set()
-        for score, di, t in pairs:
-            if di in used or t.id not in free:
-                continue
-            used.add(di)
-            free.discard(t.id)
+        for di, t in greedy(pairs, free, unmatched_dets):
             self._continue(t, cards[di])
-            unmatched_dets.remove(di)
 
     def _match_by_name(self, cards, unmatched_dets, free) -> None:
         """One of each card: a detection that reads X continues the track known as X (if it
@@ -307,14 +314,8 @@ class Tracker:
                 if dist <= REACQUIRE_DIAGS * diag:
                     pairs.append((dist, di, t))
         pairs.sort(key=lambda p: p[0])
-        used = set()
-        for _, di, t in pairs:
-            if di in used or t.id not in free:
-                continue
-            used.add(di)
-            free.discard(t.id)
+        for di, t in greedy(pairs, free, unmatched_dets):
             self._continue(t, cards[di])
-            unmatched_dets.remove(di)
 
     def _continue(self, t: "Track", d: Detection) -> None:
         gap = max(1, self.frame - t.last_frame)
@@ -372,12 +373,7 @@ class Tracker:
                 if dist <= REACQUIRE_DIAGS * diag:
                     pairs.append((dist, di, t))
         pairs.sort(key=lambda p: p[0])
-        used = set()
-        for _, di, t in pairs:
-            if di in used or t.id not in free:
-                continue
-            used.add(di)
-            free.discard(t.id)
+        for di, t in greedy(pairs, free, unmatched_dets):
             d = cards[di]
             t.velocity = np.zeros(2)
             t.smooth = d.centre.copy()
@@ -386,7 +382,6 @@ class Tracker:
             t.hits += 1
             t.vote(d)
             t.speed = MOVING_PX  # still counts as in flight until it is seen lying still
-            unmatched_dets.remove(di)
 
     def max_motion(self) -> float:
         """Largest displacement of a visible track's smoothed centre since the last frame (pixels)."""
