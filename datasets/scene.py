@@ -121,28 +121,40 @@ def _layout(rng: np.random.Generator, n_cards: int, ch: float, cw: float) -> tup
 
 # ---------------------------------------------------------------- drawing helpers
 
-def _paste(canvas: np.ndarray, owner: np.ndarray, rgba: np.ndarray, m: np.ndarray, owner_id: int,
-           shadow: float) -> None:
-    """Warp `rgba` by the 2x3 affine `m` onto `canvas` (alpha blended), only inside its bbox."""
+def warp_into(canvas: np.ndarray, rgba: np.ndarray, m: np.ndarray, pad: int, flags: int):
+    """Warp `rgba` by the 2x3 affine `m` into the bounding box of its corners on `canvas`
+    (grown by `pad`, clipped to the canvas): only that box is warped, which is what makes
+    pasting many cards cheap. Returns (x0, y0, warped RGBA, corners in canvas pixels), or
+    None when the card lies off the canvas."""
     h, w = rgba.shape[:2]
     pts = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64) @ m[:, :2].T + m[:, 2]
-    x0, y0 = np.floor(pts.min(axis=0)).astype(int) - 8
-    x1, y1 = np.ceil(pts.max(axis=0)).astype(int) + 8
+    x0, y0 = np.floor(pts.min(axis=0)).astype(int) - pad
+    x1, y1 = np.ceil(pts.max(axis=0)).astype(int) + pad
     H, W = canvas.shape[:2]
     x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, W), min(y1, H)
     if x1 <= x0 or y1 <= y0:
-        return
+        return None
     mm = m.copy()
     mm[:, 2] -= (x0, y0)
-    roi = canvas[y0:y1, x0:x1]
-    warped = cv2.warpAffine(rgba, mm, (x1 - x0, y1 - y0), flags=cv2.INTER_AREA, borderValue=(0, 0, 0, 0))
+    warped = cv2.warpAffine(rgba, mm, (x1 - x0, y1 - y0), flags=flags, borderValue=(0, 0, 0, 0))
+    return x0, y0, warped, pts
+
+
+def _paste(canvas: np.ndarray, owner: np.ndarray, rgba: np.ndarray, m: np.ndarray, owner_id: int,
+           shadow: float) -> None:
+    """Warp `rgba` by the 2x3 affine `m` onto `canvas` (alpha blended), only inside its bbox."""
+    placed = warp_into(canvas, rgba, m, 8, cv2.INTER_AREA)
+    if placed is None:
+        return
+    x0, y0, warped, _ = placed
+    roi = canvas[y0:y0 + warped.shape[0], x0:x0 + warped.shape[1]]
     alpha = warped[:, :, 3:4].astype(np.float32) / 255.0
     if shadow > 0:  # soft drop shadow below and right of the card
         sh = cv2.GaussianBlur(alpha[:, :, 0], (0, 0), 3)
         sh = np.roll(sh, (3, 3), axis=(0, 1))[..., None]
         roi[:] = (roi * (1 - shadow * sh)).astype(np.uint8)
     roi[:] = (warped[:, :, :3] * alpha + roi * (1 - alpha)).astype(np.uint8)
-    owner[y0:y1, x0:x1][alpha[:, :, 0] > 0.5] = owner_id
+    owner[y0:y0 + warped.shape[0], x0:x0 + warped.shape[1]][alpha[:, :, 0] > 0.5] = owner_id
 
 
 def _paste_rgba_h(canvas: np.ndarray, owner: np.ndarray, rgba: np.ndarray, quad: np.ndarray, owner_id: int,

@@ -25,6 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from datasets.scene import warp_into
 from vision.live.layout import default_layout, point_in_polygon
 
 #: Card height as a fraction of the frame height.
@@ -289,17 +290,11 @@ class TableRenderer:
         h, w = rgba.shape[:2]
         a = _rot(c.angle) @ np.diag([abs(c.flip) if abs(c.flip) > 0.05 else 0.05, 1.0])
         m = np.column_stack([a, c.pos - a @ np.array([w / 2, h / 2])])
-        pts = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64) @ m[:, :2].T + m[:, 2]
-        x0, y0 = np.floor(pts.min(axis=0)).astype(int) - 2
-        x1, y1 = np.ceil(pts.max(axis=0)).astype(int) + 2
-        H, W = canvas.shape[:2]
-        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, W), min(y1, H)
-        if x1 <= x0 or y1 <= y0:
+        placed = warp_into(canvas, rgba, m, 2, cv2.INTER_LINEAR)
+        if placed is None:
             return
-        mm = m.copy()
-        mm[:, 2] -= (x0, y0)
-        roi = canvas[y0:y1, x0:x1]
-        warped = cv2.warpAffine(rgba, mm, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR, borderValue=(0, 0, 0, 0))
+        x0, y0, warped, pts = placed
+        roi = canvas[y0:y0 + warped.shape[0], x0:x0 + warped.shape[1]]
         alpha = warped[:, :, 3:4].astype(np.float32) * (1 / 255.0)
         roi[:] = (warped[:, :, :3] * alpha + roi * (1 - alpha)).astype(np.uint8)
         q = (pts - (x0, y0)).astype(np.int32)
