@@ -306,3 +306,17 @@ def exhaust(hands, leader, winners, aside=None, reserve=(), variants=None, mode=
     sim = P1(hands, leader=leader, variants=variants, mode=mode)
     sim.run_plan(plan)
     return sim
+
+
+def cid_plays_out(sim, rounds):
+    """After Ann's lead of a 2: Bob plays 3S and Cid's 4S wins; then Cid leads and wins each
+    round of hand cards `(Cid's, Ann's, Bob's)`, collecting every round but the last."""
+    sim.play(1, "3S")
+    sim.play(2, "4S")
+    sim.collect(2)
+    for i, (a, b, c) in enumerate(rounds):
+        sim.play(2, a)
+        sim.play(0, b)
+        sim.play(1, c)
+        if i < len(rounds) - 1:
+            sim.collect(2)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from skitgubbe_support import (RANKS, collect, table2, dreck, dreck_cards, exhaust, flip, hand, note,  # noqa: E402
+from skitgubbe_support import (cid_plays_out, RANKS, collect, table2, dreck, dreck_cards, exhaust, flip, hand, note,  # noqa: E402
                                ok, play, rejected, slough, trump_ev)
 
 LOW = [["2S", "2H", "2D"], ["3S", "3H", "3D"], ["4S", "4H", "4D"]]  # Cid's 4s beat the rest
@@ -37,15 +37,7 @@ def bozo_part_end(mode="open", aside="4C"):
     assert sim.stock == 1
     r = sim.play(0, "2S")
     assert note(r, "aside")["seat"] == 0
-    sim.play(1, "3S")
-    sim.play(2, "4S")
-    sim.collect(2)
-    for a, b, c in [("4H", "2H", "3H"), ("4D", "2D", "3D")]:
-        sim.play(2, a)
-        sim.play(0, b)
-        sim.play(1, c)
-        if a == "4H":
-            sim.collect(2)
+    cid_plays_out(sim, [("4H", "2H", "3H"), ("4D", "2D", "3D")])
     finish(sim, 2)
     return sim
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from skitgubbe_support import (DECK, NAMES, P1, Table, dreck, dreck_cards, eat, exhaust, flip,  # noqa: E402
+from skitgubbe_support import (cid_plays_out, DECK, NAMES, P1, Table, dreck, dreck_cards, eat, exhaust, flip,  # noqa: E402
                                note, ok, plan_flips, play, rejected, run, slough, start, start2,
                                table1, table2, trump_ev)
 
@@ -70,15 +70,7 @@ def no_bottom_part_end():
     r = sim.play(0, "2S")
     assert note(r, "aside") is None
     assert sim.t.summary()["hand_sizes"] == [2, 3, 3]
-    sim.play(1, "3S")
-    sim.play(2, "4S")
-    sim.collect(2)
-    for a, b, c in [("4H", "2H", "3H"), ("4D", "2D", "3D")]:
-        sim.play(2, a)
-        sim.play(0, b)
-        sim.play(1, c)
-        if a == "4H":
-            sim.collect(2)
+    cid_plays_out(sim, [("4H", "2H", "3H"), ("4D", "2D", "3D")])
     assert note(sim.collect(2), "part_end") is not None
     return sim
 
@@ -367,15 +359,7 @@ def test_S3_6_dreck_threshold_is_twelve_cards():
     assert sim.stock == 1 and sim.tricks == [29, 2, 0]
     r = sim.play(0, "2H")
     assert note(r, "aside")["seat"] == 0
-    sim.play(1, "3S")
-    sim.play(2, "4S")
-    sim.collect(2)
-    for a, b, c in [("4H", "2D", "3H"), ("4D", "2S", "3D")]:
-        sim.play(2, a)
-        sim.play(0, b)
-        sim.play(1, c)
-        if a == "4H":
-            sim.collect(2)
+    cid_plays_out(sim, [("4H", "2D", "3H"), ("4D", "2S", "3D")])
     assert note(sim.collect(2), "part_end") is not None
     ok(sim.t, trump_ev("QH", seat=0))
     s = sim.t.summary()
