@@ -55,36 +55,32 @@ def _common(cfg: dict, project: Path, name: str, seed: int) -> dict:
     return args
 
 
-def train_detector(data_yaml: Path, recipe: str, project: Path, seed: int = 0, resume: bool = False,
-                   fraction: float = 1.0) -> Path:
-    """Train Stage A from scratch (yolo11n-obb.yaml); returns the best checkpoint."""
+def _train_stage(stage: str, model_yaml: str, task: str, recipe: str, project: Path, seed: int,
+                 resume: bool, **train_args) -> Path:
+    """Train one stage from scratch (or resume its last checkpoint); returns the best checkpoint."""
     offline_ultralytics()
     from ultralytics import YOLO
 
-    cfg = RECIPES[recipe]["det"]
-    last = project / "det" / "weights" / "last.pt"
+    last = project / stage / "weights" / "last.pt"
     if resume and last.exists():
         YOLO(str(last)).train(resume=True)
     else:
-        model = YOLO("yolo11n-obb.yaml", task="obb")
-        model.train(data=str(data_yaml), fraction=fraction, cache=False, val=True,
-                    **_common(cfg, project, "det", seed), **DET_AUGMENT)
-    return _best(project / "det")
+        YOLO(model_yaml, task=task).train(cache=False, **_common(RECIPES[recipe][stage], project, stage, seed),
+                                          **train_args)
+    return _best(project / stage)
+
+
+def train_detector(data_yaml: Path, recipe: str, project: Path, seed: int = 0, resume: bool = False,
+                   fraction: float = 1.0) -> Path:
+    """Train Stage A from scratch (yolo11n-obb.yaml); returns the best checkpoint."""
+    return _train_stage("det", "yolo11n-obb.yaml", "obb", recipe, project, seed, resume,
+                        data=str(data_yaml), fraction=fraction, val=True, **DET_AUGMENT)
 
 
 def train_classifier(data_dir: Path, recipe: str, project: Path, seed: int = 0, resume: bool = False) -> Path:
     """Train Stage B from scratch (yolo11n-cls.yaml) on corner crops; returns the best checkpoint."""
-    offline_ultralytics()
-    from ultralytics import YOLO
-
-    cfg = RECIPES[recipe]["cls"]
-    last = project / "cls" / "weights" / "last.pt"
-    if resume and last.exists():
-        YOLO(str(last)).train(resume=True)
-    else:
-        model = YOLO("yolo11n-cls.yaml", task="classify")
-        model.train(data=str(data_dir), cache=False, **_common(cfg, project, "cls", seed), **CLS_AUGMENT)
-    return _best(project / "cls")
+    return _train_stage("cls", "yolo11n-cls.yaml", "classify", recipe, project, seed, resume,
+                        data=str(data_dir), **CLS_AUGMENT)
 
 
 def _best(run: Path) -> Path:
