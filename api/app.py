@@ -249,14 +249,14 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/games", tags=["meta"])
     async def games() -> dict:
-        import importlib
-
-        from referee.games import GAME_MODULES
+        from referee.games import game_names, get_game
 
         out = []
-        for name, module in GAME_MODULES.items():
-            mod = importlib.import_module(module)
-            out.append({"name": name, "variants": sorted(getattr(mod, "VARIANT_RULES", {}))})
+        for name in game_names():
+            game = get_game(name)
+            out.append({"name": name, "variants": sorted(getattr(game, "variant_rules", {})),
+                        "loser_title": getattr(game, "loser_title", None),
+                        "entry_actions": list(getattr(game, "entry_actions", ()))})
         return {"games": out}
 
     @app.get("/api/rules/{game}", tags=["meta"], responses=ERRORS)
@@ -311,6 +311,10 @@ def create_app(settings: Settings) -> FastAPI:
                 value = getattr(body, key)
                 if value is not None:
                     start[key] = value
+            for key, value in body.start_fields.items():
+                if key == "type" or key in TableCreate.model_fields:
+                    raise HTTPException(422, f"start_fields cannot set {key!r}: it has its own field")
+                start[key] = value
         else:
             from referee.games import GAME_MODULES
 

@@ -15,7 +15,9 @@ Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_white
 CardText = Annotated[str, StringConstraints(min_length=1, max_length=4)]
 Seat = Annotated[int, Field(ge=0, le=63)]
 Cards = Annotated[list[CardText], Field(max_length=104)]
-Variants = dict[Annotated[str, StringConstraints(max_length=40)], bool] | Annotated[
+#: Variant flags; some take a value (Shithead `transparent: 8`, Golf `jokers: ["JS", "JC"]`).
+VariantValue = bool | int | Annotated[str, StringConstraints(max_length=10)] | Annotated[list[CardText], Field(max_length=8)]
+Variants = Annotated[dict[Annotated[str, StringConstraints(max_length=40)], VariantValue], Field(max_length=20)] | Annotated[
     list[Annotated[str, StringConstraints(max_length=40)]], Field(max_length=20)]
 
 
@@ -83,6 +85,10 @@ class TableCreate(BaseModel):
     hands: Annotated[list[Cards], Field(max_length=12)] | None = None
     hand_sizes: Annotated[list[Annotated[int, Field(ge=0, le=104)]], Field(max_length=12)] | None = None
     table: Literal["winners", "losers"] | None = None
+    start_fields: Annotated[dict[Annotated[str, StringConstraints(min_length=1, max_length=40)], Any],
+                            Field(max_length=12)] = Field(
+        default_factory=dict, description="more fields of the `start` event for the game, e.g. Golf's "
+                                          "`match` ({\"holes\": 9}) and `dealer`, Shithead's `face_up`")
 
 
 class SessionCreate(BaseModel):

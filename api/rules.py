@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 RULES_DIR = Path(__file__).resolve().parent / "rules"
-_BULLET = re.compile(r"^- ([A-Z]\d+(?:\.\d+)+) (.*)$")
+_BULLET = re.compile(r"^- ([A-Z]\d+(?:\.\d+)+[a-z]?) (.*)$")
 
 
 def parse_rules_markdown(text: str) -> dict[str, str]:
@@ -37,8 +37,10 @@ def rules_for(game: str) -> dict[str, dict]:
 
     if game not in GAME_MODULES:
         return {}
-    titles = dict(getattr(get_game(game), "rules", {}) or {})
-    path = RULES_DIR / f"{game}.md"
+    obj = get_game(game)
+    titles = dict(getattr(obj, "rules", {}) or {})
+    # related games share one spec (Zalupa, Govno and Penki live in durak.md)
+    path = RULES_DIR / f"{getattr(obj, 'rules_doc', game)}.md"
     texts = parse_rules_markdown(path.read_text(encoding="utf-8")) if path.exists() else {}
     out = {}
     for rule_id in sorted(set(titles) | set(texts), key=_rule_key):
@@ -47,4 +49,6 @@ def rules_for(game: str) -> dict[str, dict]:
 
 
 def _rule_key(rule_id: str):
-    return [int(x) if x.isdigit() else x for x in re.split(r"[.]|(?<=[A-Z])(?=\d)", rule_id)]
+    # "D5.1" < "D5.1a" < "D5.2": numbers compare as numbers, a letter suffix after them
+    return [(int(m.group(1)), m.group(2)) if (m := re.fullmatch(r"(\d+)([a-z]*)", x)) else (-1, x)
+            for x in re.split(r"[.]|(?<=[A-Z])(?=\d)", rule_id)]

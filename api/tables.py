@@ -411,10 +411,10 @@ class Hub:
                 if p not in players:
                     players.append(p)
         for p in players:  # everyone at the tables, also before their first finished game
-            tally.setdefault(p, {"games": 0, "losses": 0, "streak": 0})
+            tally.setdefault(p, {"games": 0, "losses": 0, "streak": 0, "points": 0})
         games = [{"table_id": tid, "at": when, "game": r.game, "players": list(r.players),
                   "goat": r.loser, "losers": list(r.losers), "out": list(r.out), "table": r.table,
-                  "abandoned": r.abandoned}
+                  "abandoned": r.abandoned, "scores": dict(r.scores)}
                  for when, _, tid, r in merged]
         return {"session_id": session_id, "tally": tally, "games": games}
 

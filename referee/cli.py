@@ -25,12 +25,15 @@ def add_commands(sub) -> None:
     p = sub.add_parser(
         "simulate",
         help="play random legal games and write their table logs",
-        description="Play K random legal games with players that slough, flip, war, eat and kill "
-                    "the way real players do, and write for each game a hidden-mode log as a "
+        description="Play K random legal games with players that choose among the legal moves "
+                    "the way real players do (Skitgubbe: slough, flip, war, eat, kill; Durak: "
+                    "throw in, take, transfer...), and write for each game a hidden-mode log as a "
                     "camera would record it (NNNN-hidden.jsonl) and an open-mode log "
-                    "(NNNN-open.jsonl). The same seed gives the same games.",
+                    "(NNNN-open.jsonl). The same seed gives the same games. A Golf game is a "
+                    "whole match (9 holes by default).",
     )
-    p.add_argument("--game", default="skitgubbe", help="game to simulate (default: skitgubbe)")
+    p.add_argument("--game", default="skitgubbe",
+                   help="game to simulate: skitgubbe (default), durak, penki, shithead, golf")
     p.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
     p.add_argument("--games", type=int, default=10, help="number of games (default: 10)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")

@@ -16,6 +16,11 @@ class GameRecord:
     table: str | None = None  # for sessions over several tables (Skitgubbe S3.7)
     abandoned: bool = False
     loser_seat: int | None = None  # where the loser sat, for seat-moving variants
+    # points this game adds to each player's running total (Golf round scores with
+    # penalties; Zalupa: 1 trump lost by the loser); summed in the tally as "points"
+    scores: tuple[tuple[str, int], ...] = ()
+    # game-specific facts later games of the session read (e.g. ("match", 3), ("trump_lost", "10H"))
+    info: tuple[tuple[str, object], ...] = ()
 
     @property
     def loser(self) -> str | None:
@@ -37,14 +42,17 @@ class Session:
         return None
 
     def tally(self) -> dict[str, dict]:
-        """Per player: games finished, times they lost (goats), current losing streak."""
+        """Per player: games finished, times they lost (goat, fool, shithead...), current
+        losing streak, and points (the sum of game scores, for games that score)."""
         tally: dict[str, dict] = {}
         for record in self.records:
             if record.abandoned:
                 continue
+            scores = dict(record.scores)
             for name in record.players:
-                entry = tally.setdefault(name, {"games": 0, "losses": 0, "streak": 0})
+                entry = tally.setdefault(name, {"games": 0, "losses": 0, "streak": 0, "points": 0})
                 entry["games"] += 1
+                entry["points"] += scores.get(name, 0)
                 if name in record.losers:
                     entry["losses"] += 1
                     entry["streak"] += 1

@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from referee.games.skitgubbe_sim import SimulationError, simulate_game
+from referee.games import SIMULATORS, get_simulator
 
-NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
-SIMULATORS = {"skitgubbe": simulate_game}
+
+class SimulationError(RuntimeError):
+    """A simulation could not run (bad arguments) or the referee refused a simulated move."""
+
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
 
 __all__ = ["SimulationError", "simulate_logs", "simulate_to_folder"]
 
@@ -17,9 +21,14 @@ def simulate_logs(game: str, n_players: int, seed: int, variants: dict | None = 
     """One game's (open log, hidden log); the seed fixes everything."""
     if game not in SIMULATORS:
         raise SimulationError(f"cannot simulate {game!r}: simulators exist for {sorted(SIMULATORS)}")
-    if not 3 <= n_players <= len(NAMES):
-        raise SimulationError(f"--players must be between 3 and {len(NAMES)}")
-    return SIMULATORS[game](NAMES[:n_players], seed, variants)
+    sim = get_simulator(game)
+    fewest, most = getattr(sim, "PLAYERS", (3, len(NAMES)))
+    if not fewest <= n_players <= min(most, len(NAMES)):
+        raise SimulationError(f"{game} takes {fewest} to {min(most, len(NAMES))} players, not {n_players}")
+    try:
+        return sim.simulate_game(NAMES[:n_players], seed, variants)
+    except RuntimeError as exc:  # each simulator raises its own SimulationError(RuntimeError)
+        raise SimulationError(str(exc)) from None
 
 
 def simulate_to_folder(game: str, n_players: int, n_games: int, seed: int, out: Path,

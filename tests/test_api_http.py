@@ -91,7 +91,7 @@ def test_events_get_rulings_and_the_log_replays_to_the_same_rulings(c):
     assert state["phase"] == "over" and state["goat"] is not None
     tally = c.get(f"/api/sessions/{t['session_id']}/tally").json()["tally"]
     goat = open_log[0]["players"][state["goat"]]
-    assert tally[goat] == {"games": 1, "losses": 1, "streak": 1}
+    assert tally[goat] == {"games": 1, "losses": 1, "streak": 1, "points": 0}
     assert sum(v["games"] for v in tally.values()) == 4
 
 
@@ -106,7 +106,7 @@ def test_illegal_play_is_a_ruling_in_the_log_and_changes_nothing(c):
     assert state["goat"] == 1 and state["phase"] == "over" and state["kills"] == 1
     assert any(n["kind"] == "goat" for n in rulings[-1]["notes"])
     assert c.get(f"/api/sessions/{t['session_id']}/tally").json()["tally"]["Bob"] == {
-        "games": 1, "losses": 1, "streak": 1}
+        "games": 1, "losses": 1, "streak": 1, "points": 0}
 
 
 def test_state_shows_the_kill_counter_and_seat_views(c):
@@ -213,9 +213,9 @@ def test_session_tally_spans_games_and_tables(c):
     t2 = new_table(c, session_id=t1["session_id"], start=False)
     play_all(c, t2["id"], mini_game(1))  # Cid
     tally = c.get(f"/api/sessions/{t1['session_id']}/tally").json()
-    assert tally["tally"] == {"Ann": {"games": 3, "losses": 0, "streak": 0},
-                              "Bob": {"games": 3, "losses": 2, "streak": 0},
-                              "Cid": {"games": 3, "losses": 1, "streak": 1}}
+    assert tally["tally"] == {"Ann": {"games": 3, "losses": 0, "streak": 0, "points": 0},
+                              "Bob": {"games": 3, "losses": 2, "streak": 0, "points": 0},
+                              "Cid": {"games": 3, "losses": 1, "streak": 1, "points": 0}}
     assert [g["goat"] for g in tally["games"]] == ["Bob", "Bob", "Cid"]
     # a new start while a game runs abandons it: it counts for nobody
     play_all(c, t2["id"], [mini_start(0), mini_start(0)])
@@ -325,7 +325,13 @@ def test_pages_rules_and_games(c):
     assert "beat" in rules["S2.4"]["title"].lower() and len(rules["S2.4"]["text"]) > len(rules["S2.4"]["title"])
     assert 'id="S2.4"' in c.get("/rules/skitgubbe").text
     assert c.get("/api/rules/poker").status_code == 404
-    assert "high_trump" in c.get("/api/games").json()["games"][0]["variants"]
+    games = {g["name"]: g for g in c.get("/api/games").json()["games"]}
+    assert set(games) >= {"skitgubbe", "durak", "zalupa", "govno", "penki", "shithead", "golf"}
+    assert "high_trump" in games["skitgubbe"]["variants"] and "transfer" in games["durak"]["variants"]
+    assert games["durak"]["loser_title"] == "fool" and games["shithead"]["loser_title"] == "shithead"
+    assert {a["event"]["type"] for a in games["durak"]["entry_actions"]} >= {"attack", "defend", "take", "discard"}
+    for name in games:  # every game has its rule page (Zalupa, Govno and Penki share the Durak spec)
+        assert c.get(f"/api/rules/{name}").status_code == 200
     log = c.get(f"/api/tables/{t['id']}/log", params={"download": True})
     assert "attachment" in log.headers["content-disposition"]
 

@@ -94,7 +94,7 @@ def test_simulate_writes_hidden_and_open_logs_that_replay_cleanly(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--players", "2"], "between 3"),
+    (["--players", "2"], "takes 3 to 8 players"),
     (["--game", "poker"], "cannot simulate"),
     (["--variants", "no_such_flag"], "unknown Skitgubbe variant"),
 ])

@@ -140,9 +140,9 @@ def test_S0_3_exactly_one_loser_and_the_session_tally():
     s = t.summary()
     assert s["phase"] == "over" and s["goat"] == 2 and s["out"] == [0, 1]
     tally = t.session.tally()
-    assert tally["Cid"] == {"games": 1, "losses": 1, "streak": 1}
-    assert tally["Ann"] == {"games": 1, "losses": 0, "streak": 0}
-    assert tally["Bob"] == {"games": 1, "losses": 0, "streak": 0}
+    assert tally["Cid"] == {"games": 1, "losses": 1, "streak": 1, "points": 0}
+    assert tally["Ann"] == {"games": 1, "losses": 0, "streak": 0, "points": 0}
+    assert tally["Bob"] == {"games": 1, "losses": 0, "streak": 0, "points": 0}
     # S1.3/S2.11: the goat leads the first trick of the next game; a second loss grows the streak
     ok(t, {k: v for k, v in start2([["5C"], ["7C"], ["2D", "9C"]]).items() if k != "leader"})
     assert t.summary()["turn"] == 2
@@ -156,7 +156,7 @@ def test_S0_3_a_start_after_a_finished_game_abandons_nothing():
     del ev["leader"]
     r = ok(t, ev)
     assert r.severity == "ok" and note(r, "abandoned") is None
-    assert t.session.tally()["Cid"] == {"games": 1, "losses": 1, "streak": 1}
+    assert t.session.tally()["Cid"] == {"games": 1, "losses": 1, "streak": 1, "points": 0}
 
 
 def test_S0_3_goat_streak_over_two_games():
@@ -170,8 +170,8 @@ def test_S0_3_goat_streak_over_two_games():
     run(t, [play(2, "2D"), play(0, "3D"), play(1, "4D")])
     assert t.summary()["goat"] == 2
     tally = t.session.tally()
-    assert tally["Cid"] == {"games": 2, "losses": 2, "streak": 2}
-    assert tally["Ann"] == {"games": 2, "losses": 0, "streak": 0}
+    assert tally["Cid"] == {"games": 2, "losses": 2, "streak": 2, "points": 0}
+    assert tally["Ann"] == {"games": 2, "losses": 0, "streak": 0, "points": 0}
 
 
 def test_S0_3_an_abandoned_game_counts_for_nobody():

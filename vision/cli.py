@@ -16,12 +16,16 @@ def add_commands(subparsers) -> None:
                               description="Train Stage A (YOLO-OBB) and Stage B (YOLO-cls) on `goatherd synth` data.")
     p.add_argument("--recipe", choices=("cpu", "gpu", "tiny"), default="cpu",
                    help="cpu: ~90 min on 2 cores; gpu: <10 min on one accelerator; tiny: smoke test")
-    p.add_argument("--data", type=Path, default=Path("runs/synth"), help="output of `goatherd synth` (default runs/synth)")
+    p.add_argument("--data", type=Path, action="append", default=None,
+                   help="output of `goatherd synth` (default runs/synth); repeat to train the detector on "
+                        "several sets (the corner reader uses the first)")
     p.add_argument("--project", type=Path, default=Path("runs/train"), help="training runs folder")
     p.add_argument("--models", type=Path, default=DEFAULT_MODELS, help="where to write the ONNX/.pt models")
     p.add_argument("--stages", default="cls,det", help="comma list of det,cls (default cls,det)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--resume", action="store_true", help="resume interrupted runs from last.pt")
+    p.add_argument("--start-from", type=Path, default=None, metavar="MODELS",
+                   help="continue from the .pt models in this folder (e.g. models/) instead of from scratch")
     p.add_argument("--hours", type=float, default=None, help="override the recipe's time budget per stage")
     p.set_defaults(func=run_train)
 
@@ -61,16 +65,23 @@ def run_train(args) -> int:
     if bad or not stages:
         _err("train", f"--stages takes det and/or cls, not {args.stages!r}")
         return 2
-    if "det" in stages and not (args.data / "det" / "data.yaml").is_file():
-        _err("train", f"no detector data at {args.data}/det/data.yaml: run `goatherd synth --out {args.data}` first")
+    datas = args.data or [Path("runs/synth")]
+    for data in datas if "det" in stages else []:
+        if not (data / "det" / "data.yaml").is_file():
+            _err("train", f"no detector data at {data}/det/data.yaml: run `goatherd synth --out {data}` first")
+            return 1
+    if "cls" in stages and not (datas[0] / "cls" / "train").is_dir():
+        _err("train", f"no corner crops at {datas[0]}/cls/train: run `goatherd synth --out {datas[0]}` first")
         return 1
-    if "cls" in stages and not (args.data / "cls" / "train").is_dir():
-        _err("train", f"no corner crops at {args.data}/cls/train: run `goatherd synth --out {args.data}` first")
-        return 1
-    from vision.train import run_training
+    from vision.train import STAGE_MODELS, run_training
 
-    summary = run_training(args.recipe, args.data, args.project, args.models, ",".join(stages), args.seed,
-                           args.resume, hours=args.hours)
+    if args.start_from is not None:
+        missing = [f"{STAGE_MODELS[s]}.pt" for s in stages if not (args.start_from / f"{STAGE_MODELS[s]}.pt").is_file()]
+        if missing:
+            _err("train", f"--start-from {args.start_from}: missing {', '.join(missing)}")
+            return 1
+    summary = run_training(args.recipe, datas, args.project, args.models, ",".join(stages), args.seed,
+                           args.resume, hours=args.hours, start_from=args.start_from)
     print(json.dumps(summary, indent=2))
     return 0
 

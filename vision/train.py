@@ -56,8 +56,9 @@ def _common(cfg: dict, project: Path, name: str, seed: int) -> dict:
 
 
 def _train_stage(stage: str, model_yaml: str, task: str, recipe: str, project: Path, seed: int,
-                 resume: bool, **train_args) -> Path:
-    """Train one stage from scratch (or resume its last checkpoint); returns the best checkpoint."""
+                 resume: bool, start: Path | None, **train_args) -> Path:
+    """Train one stage from scratch, from the weights in `start`, or resume its interrupted
+    run; returns the best checkpoint."""
     offline_ultralytics()
     from ultralytics import YOLO
 
@@ -65,22 +66,45 @@ def _train_stage(stage: str, model_yaml: str, task: str, recipe: str, project: P
     if resume and last.exists():
         YOLO(str(last)).train(resume=True)
     else:
-        YOLO(model_yaml, task=task).train(cache=False, **_common(RECIPES[recipe][stage], project, stage, seed),
-                                          **train_args)
+        args = _common(RECIPES[recipe][stage], project, stage, seed)
+        if start is not None:
+            # the architecture still comes from the yaml; `pretrained` as a path loads the
+            # weights (a .pt model with pretrained=False would silently start from scratch)
+            args["pretrained"] = str(start)
+        YOLO(model_yaml, task=task).train(cache=False, **args, **train_args)
     return _best(project / stage)
 
 
 def train_detector(data_yaml: Path, recipe: str, project: Path, seed: int = 0, resume: bool = False,
-                   fraction: float = 1.0) -> Path:
-    """Train Stage A from scratch (yolo11n-obb.yaml); returns the best checkpoint."""
-    return _train_stage("det", "yolo11n-obb.yaml", "obb", recipe, project, seed, resume,
+                   fraction: float = 1.0, start: Path | None = None) -> Path:
+    """Train Stage A (yolo11n-obb.yaml) from scratch or from `start`; returns the best checkpoint."""
+    return _train_stage("det", "yolo11n-obb.yaml", "obb", recipe, project, seed, resume, start,
                         data=str(data_yaml), fraction=fraction, val=True, **DET_AUGMENT)
 
 
-def train_classifier(data_dir: Path, recipe: str, project: Path, seed: int = 0, resume: bool = False) -> Path:
-    """Train Stage B from scratch (yolo11n-cls.yaml) on corner crops; returns the best checkpoint."""
-    return _train_stage("cls", "yolo11n-cls.yaml", "classify", recipe, project, seed, resume,
+def train_classifier(data_dir: Path, recipe: str, project: Path, seed: int = 0, resume: bool = False,
+                     start: Path | None = None) -> Path:
+    """Train Stage B (yolo11n-cls.yaml) on corner crops from scratch or from `start`."""
+    return _train_stage("cls", "yolo11n-cls.yaml", "classify", recipe, project, seed, resume, start,
                         data=str(data_dir), **CLS_AUGMENT)
+
+
+#: The checkpoint each stage ships as (in models/) and can start from.
+STAGE_MODELS = {"det": "cards-obb", "cls": "corners-cls"}
+
+
+def combined_det_yaml(datas: list[Path], out: Path) -> Path:
+    """One ultralytics data.yaml training on the train splits of several `goatherd synth`
+    folders (validating on the first one's val split)."""
+    import yaml
+
+    first = yaml.safe_load((datas[0] / "det" / "data.yaml").read_text())
+    spec = {"path": str((datas[0] / "det").resolve()),
+            "train": [str((d / "det" / "images" / "train").resolve()) for d in datas],
+            "val": str((datas[0] / "det" / "images" / "val").resolve()), "names": first["names"]}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(yaml.safe_dump(spec, sort_keys=False))
+    return out
 
 
 def _best(run: Path) -> Path:
@@ -146,23 +170,33 @@ def strip_checkpoint(weights: Path, out: Path) -> Path:
     return out
 
 
-def run_training(recipe: str, data: Path, project: Path, models: Path, stages: str = "det,cls", seed: int = 0,
-                 resume: bool = False, fraction: float = 1.0, hours: float | None = None) -> dict:
-    """Train the requested stages, export ONNX + stripped .pt into `models`, return a summary."""
-    summary: dict = {"recipe": recipe, "seed": seed, "data": str(data)}
+def run_training(recipe: str, data: Path | list[Path], project: Path, models: Path, stages: str = "det,cls",
+                 seed: int = 0, resume: bool = False, fraction: float = 1.0, hours: float | None = None,
+                 start_from: Path | None = None) -> dict:
+    """Train the requested stages, export ONNX + stripped .pt into `models`, return a summary.
+
+    `data`: one or more `goatherd synth` folders (the detector trains on all of them, the
+    corner reader on the first). `start_from`: a models folder whose cards-obb.pt /
+    corners-cls.pt the stages continue from (e.g. the shipped models/)."""
+    datas = [data] if isinstance(data, Path) else list(data)
+    summary: dict = {"recipe": recipe, "seed": seed, "data": [str(d) for d in datas],
+                     "start_from": str(start_from) if start_from else None}
     for stage in [s.strip() for s in stages.split(",") if s.strip()]:
         t0 = time.time()
         cfg = RECIPES[recipe][stage]
         if hours:
             RECIPES[recipe][stage] = cfg = dict(cfg, hours=hours)
-        if stage == "det":
-            best = train_detector(data / "det" / "data.yaml", recipe, project, seed, resume, fraction)
-            name = "cards-obb"
-        elif stage == "cls":
-            best = train_classifier(data / "cls", recipe, project, seed, resume)
-            name = "corners-cls"
-        else:
+        if stage not in STAGE_MODELS:
             raise ValueError(f"unknown stage {stage!r} (det, cls)")
+        name = STAGE_MODELS[stage]
+        start = start_from / f"{name}.pt" if start_from else None
+        if stage == "det":
+            data_yaml = datas[0] / "det" / "data.yaml"
+            if len(datas) > 1:
+                data_yaml = combined_det_yaml(datas, project / "data-det.yaml")
+            best = train_detector(data_yaml, recipe, project, seed, resume, fraction, start)
+        else:
+            best = train_classifier(datas[0] / "cls", recipe, project, seed, resume, start)
         onnx = export_onnx(best, cfg["imgsz"], models / f"{name}.onnx")
         strip_checkpoint(best, models / f"{name}.pt")
         summary[stage] = {"weights": str(best), "onnx": str(onnx), "minutes": round((time.time() - t0) / 60, 1),

@@ -6,12 +6,18 @@ const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const PHASES = { setup: "setup", part1: "Part 1", intermission: "Intermission", dreck: "Dreck", part2: "Part 2", over: "Game over" };
+const phaseName = (p) => PHASES[p] || (p ? p.replaceAll("_", " ") : "–");
 
 const S = {
   table: null, state: null, tally: null, rulings: new Map(), withdrawn: new Set(),
   seat: null, seatChosen: false, picked: [], code: "", ws: null, wsDelay: 500, rules: {},
-  bannerTimer: null,
+  bannerTimer: null, games: [], gameInfo: null,
 };
+
+async function loadGames() {
+  if (!S.games.length) S.games = (await api("GET", "/api/games")).games;
+  return S.games;
+}
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -65,14 +71,22 @@ async function showHome() {
     for (const t of tables.slice().reverse()) {
       const s = t.summary || {};
       list.append(el("li", {}, el("a", { href: `/t/${t.id}`, text: t.name || t.id }),
-        el("span", { class: "muted", text: ` — ${t.players.join(", ")} · ${PHASES[s.phase] || s.phase || ""}` })));
+        el("span", { class: "muted", text: ` — ${t.game} · ${t.players.join(", ")} · ${phaseName(s.phase)}` })));
     }
   } catch (e) { list.replaceChildren(el("li", { class: "error", text: e.message })); }
   try {
-    const g = await api("GET", "/api/games");
-    const box = $("f-variants"); box.replaceChildren();
-    const game = g.games.find((x) => x.name === "skitgubbe") || g.games[0];
-    for (const v of game.variants) box.append(el("label", { class: "inline" }, el("input", { type: "checkbox", value: v }), " " + v.replaceAll("_", " ")));
+    const games = await loadGames();
+    const select = $("f-game");
+    select.replaceChildren(...games.map((g) => el("option", { value: g.name, text: g.name })));
+    select.value = games.some((g) => g.name === "skitgubbe") ? "skitgubbe" : games[0].name;
+    const showVariants = () => {
+      const game = games.find((x) => x.name === select.value);
+      const box = $("f-variants"); box.replaceChildren();
+      for (const v of game.variants) box.append(el("label", { class: "inline" }, el("input", { type: "checkbox", value: v }), " " + v.replaceAll("_", " ")));
+      $("f-teach").hidden = game.name !== "skitgubbe";
+    };
+    select.onchange = showVariants;
+    showVariants();
   } catch (e) { /* the form still works without variants */ }
   $("create-form").addEventListener("submit", createTable);
 }
@@ -86,7 +100,7 @@ async function createTable(ev) {
     mode: document.querySelector("input[name=mode]:checked").value,
     variants: [...document.querySelectorAll("#f-variants input:checked")].map((i) => i.value),
   };
-  if ($("f-part2").checked) {
+  if ($("f-part2").checked && !$("f-teach").hidden) {
     body.part = 2; body.trump = $("f-trump").value; body.leader = parseInt($("f-leader").value || "0", 10);
     const lines = $("f-hands").value.split("\n").map((l) => l.trim()).filter(Boolean);
     if (lines.length) body.hands = lines.map((l) => l.split(/[\s,]+/).filter(Boolean));
@@ -115,6 +129,7 @@ async function showTable(id) {
     return;
   }
   try { S.rules = (await api("GET", `/api/rules/${S.table.game}`)).rules; } catch (e) { S.rules = {}; }
+  try { S.gameInfo = (await loadGames()).find((g) => g.name === S.table.game) || null; } catch (e) { S.gameInfo = null; }
   wireEntry();
   connect();
 }
@@ -262,10 +277,11 @@ function render() {
   const st = S.state || {};
   $("turn").textContent = st.phase === "over" ? "—" : name(st.to_act ?? st.turn);
   $("trump").replaceChildren(st.trump ? el("span", { class: "c" + ("HD".includes(st.trump) ? " red" : ""), text: SUITS[st.trump] + " " + SUIT_NAMES[st.trump] }) : "not yet");
-  $("phase").textContent = PHASES[st.phase] || st.phase || "–";
+  $("phase").textContent = phaseName(st.phase);
   $("kills").textContent = st.kills ?? 0;
-  $("stock-box").hidden = st.phase !== "part1";
-  $("stock").textContent = st.stock ?? "–";
+  const stock = st.phase === "part1" ? st.stock : (st.talon ?? (S.table.game === "skitgubbe" ? undefined : st.stock));
+  $("stock-box").hidden = typeof stock !== "number";
+  $("stock").textContent = stock ?? "–";
   const kc = $("kill-counter");
   if (st.phase === "part2" && typeof st.plays_to_kill === "number") {
     kc.hidden = false;
@@ -287,13 +303,54 @@ function renderTrick(st) {
   } else if (st.phase === "part1" && st.trick) {
     for (const p of st.trick.cards) box.append(el("span", { class: "play" }, el("small", { text: name(p.seat) }), cardEl(p.card)));
     if (st.trick.winner !== null && st.trick.winner !== undefined) box.append(el("div", { class: "muted", text: `${name(st.trick.winner)} wins the trick and collects.` }));
+  } else if (TABLE_VIEWS[S.table.game]) {
+    TABLE_VIEWS[S.table.game](st, box);
   }
 }
 
+const lastCards = (cards, n) => (cards || []).slice(-n).map((c) => cardEl(c));
+
+// What lies on the table, per game (the referee's view keys differ by game).
+const TABLE_VIEWS = {
+  durak(st, box) {  // each attack card with the card that covers it
+    if (!(st.table || []).length) box.append(el("span", { class: "muted", text: `${name(st.attacker)} attacks.` }));
+    for (const [attack, cover] of st.table || []) {
+      box.append(el("span", { class: "play" }, cardEl(attack), cover ? cardEl(cover, { cls: "cover" }) : el("small", { text: " to beat" })));
+    }
+  },
+  penki(st, box) {
+    box.append(el("span", { class: "play" }, el("small", { text: `stack (${(st.stack || []).length})` }), ...lastCards(st.stack, 4)));
+  },
+  shithead(st, box) {
+    box.append(el("span", { class: "play" }, el("small", { text: `pile (${(st.pile || []).length})` }), ...lastCards(st.pile, 4)));
+  },
+  golf(st, box) {
+    box.append(el("span", { class: "play" }, el("small", { text: "discard" }), ...lastCards(st.discard_pile, 1)));
+    for (const [seat, grid] of Object.entries(st.grids || {})) {
+      const cols = st.columns || 3;
+      const g = el("span", { class: "play grid", style: `--cols:${cols}` }, el("small", { text: name(Number(seat)) }));
+      grid.cards.forEach((c) => g.append(c === "??" ? el("span", { class: "c back", text: "🂠" }) : cardEl(c)));
+      box.append(g);
+    }
+    const sheet = st.sheet;
+    if (sheet && sheet.players) {
+      const t = el("table", { class: "tally sheet" }, el("tr", {}, el("th", { text: "Round" }), ...sheet.players.map((p) => el("th", { text: p }))));
+      (sheet.rounds || []).forEach((r, i) => t.append(el("tr", {}, el("td", { text: String(i + 1) }),
+        ...sheet.players.map((p, seat) => el("td", { text: String(r[seat] ?? "") })))));
+      t.append(el("tr", { class: "total" }, el("td", { text: "Total" }), ...sheet.players.map((p, seat) => el("td", { text: String((sheet.totals || [])[seat] ?? 0) }))));
+      box.append(t);
+      if (sheet.match_over) box.append(el("div", { class: "muted", text: `Match over: ${(sheet.winners || []).join(" & ")} won.` }));
+    }
+  },
+};
+TABLE_VIEWS.zalupa = TABLE_VIEWS.govno = TABLE_VIEWS.durak;
+
 function renderGoat(st) {
   const g = $("goat-banner");
+  const title = lossWord();
   if (st.phase === "over" && st.goat !== null && st.goat !== undefined) {
-    g.replaceChildren(el("div", { class: "baah", text: "Baah!" }), el("div", { text: `${name(st.goat)} is the goat 🐐` }));
+    if (title === "goat") g.replaceChildren(el("div", { class: "baah", text: "Baah!" }), el("div", { text: `${name(st.goat)} is the goat 🐐` }));
+    else g.replaceChildren(el("div", { text: `${name(st.goat)} is the ${title}` }));
     g.hidden = false;
   } else g.hidden = true;
 }
@@ -309,7 +366,7 @@ function renderSeats(st) {
       el("span", { class: "ssize", text: `${n} card${n === 1 ? "" : "s"}` }),
       (st.tricks_won && st.phase === "part1") ? el("span", { class: "muted", text: ` · ${st.tricks_won[seat]} tricks` }) : null,
       out ? el("span", { class: "tag", text: "out" }) : null,
-      goat ? el("span", { class: "tag goat", text: "goat" }) : null));
+      goat ? el("span", { class: "tag goat", text: lossWord() }) : null));
   });
   // seat picker for manual entry: follows the turn until someone picks a seat
   if (!S.seatChosen || S.seat === null || S.seat >= sizes.length) S.seat = toAct ?? 0;
@@ -361,14 +418,24 @@ function renderFeed() {
   }
 }
 
+function lossWord() {
+  return (S.gameInfo && S.gameInfo.loser_title) || "goat";
+}
+
 function renderTally() {
   const tb = $("tally"); tb.replaceChildren();
   const t = (S.tally && S.tally.tally) || {};
+  const word = lossWord();
+  $("tally-title").textContent = word === "goat" ? "Goat tally" : "Tally";
+  $("losses-head").textContent = word.charAt(0).toUpperCase() + word.slice(1) + "s";
+  const scoring = Object.values(t).some((v) => v.points);  // Golf scores, Zalupa trumps lost
+  for (const c of document.querySelectorAll(".tally .points")) c.hidden = !scoring;
   const rows = Object.entries(t).sort((a, b) => b[1].losses - a[1].losses || a[0].localeCompare(b[0]));
   for (const [player, v] of rows) {
     tb.append(el("tr", { "data-player": player }, el("td", { text: player }), el("td", { text: v.games }),
       el("td", { class: "goats" + (v.losses ? " some" : ""), text: String(v.losses) }),
-      el("td", { text: v.streak ? `${v.streak} in a row` : "–" })));
+      el("td", { text: v.streak ? `${v.streak} in a row` : "–" }),
+      el("td", { class: "points", hidden: !scoring, text: String(v.points ?? 0) })));
   }
 }
 
@@ -385,29 +452,54 @@ async function send(event) {
   } catch (e) { $("entry-error").textContent = e.message; return null; }
 }
 
-function needCards(n) {
-  if (n === 1 && S.picked.length !== 1) { $("entry-error").textContent = "Pick exactly one card first."; return false; }
-  if (n > 0 && S.picked.length < 1) { $("entry-error").textContent = "Pick the card(s) first."; return false; }
-  return true;
+// An action comes from the game (GET /api/games -> entry_actions): the event to send and
+// where each field comes from: "seat" (the picked seat), "picked" (all picked cards),
+// "picked?" (picked cards, left out when none), "picked0"/"picked1" (one picked card),
+// "ask:Question" (typed in; a number when it looks like one).
+function buildEvent(action) {
+  const ev = Object.assign({}, action.event);
+  const picked = S.picked.slice();
+  const [least, most] = action.cards || [0, 99];
+  if (picked.length < least || picked.length > most) {
+    $("entry-error").textContent = least === most ? `Pick exactly ${least} card${least === 1 ? "" : "s"} first.` : `Pick ${least} or more cards first.`;
+    return null;
+  }
+  for (const [field, src] of Object.entries(action.fields || {})) {
+    if (src === "seat") ev[field] = S.seat;
+    else if (src === "picked") ev[field] = picked;
+    else if (src === "picked?") { if (picked.length) ev[field] = picked; }
+    else if (src === "picked0" || src === "picked1") ev[field] = picked[Number(src.slice(-1))];
+    else if (src.startsWith("ask:")) {
+      const answer = prompt(src.slice(4));
+      if (answer === null) return null;
+      ev[field] = /^-?\d+$/.test(answer.trim()) ? parseInt(answer, 10) : answer.trim();
+    }
+  }
+  return ev;
+}
+
+function renderActions() {
+  const actions = (S.gameInfo && S.gameInfo.entry_actions) || [];
+  const main = $("actions"), calls = $("calls");
+  main.replaceChildren(); calls.replaceChildren();
+  for (const a of actions) {
+    const isCall = a.event.type === "announce";
+    const b = el("button", { type: "button", class: a.primary ? "primary" : null, "data-act": a.id || a.event.type,
+      "data-call": isCall ? a.event.call : null, title: a.help || null }, a.label);
+    b.addEventListener("click", () => { const ev = buildEvent(a); if (ev) send(ev); });
+    (isCall ? calls : main).append(b);
+  }
+  $("raw-box").open = !actions.length;
 }
 
 function wireEntry() {
   $("clear-pick").onclick = () => { S.picked = []; renderHand(S.state || {}); };
-  for (const b of document.querySelectorAll("#actions button[data-act]")) {
-    b.addEventListener("click", () => {
-      const seat = S.seat, act = b.dataset.act, cards = S.picked.slice();
-      if (act === "play") { if (needCards(2)) send({ type: "play", seat, cards }); }
-      else if (act === "flip") { if (needCards(1)) send({ type: "play", seat, cards, source: "stock" }); }
-      else if (act === "slough") { if (needCards(1)) send({ type: "slough", seat, card: cards[0] }); }
-      else if (act === "eat") send(cards.length ? { type: "eat", seat, cards } : { type: "eat", seat });
-      else if (act === "collect") send({ type: "collect", seat });
-      else if (act === "trump") { if (needCards(1)) send({ type: "trump", seat, card: cards[0] }); }
-      else if (act === "dreck") send({ type: "dreck", seat, cards });
-      else if (act === "hand") send({ type: "hand", seat, cards });
-      else if (act === "pass") send({ type: "pass", seat });
-    });
-  }
-  for (const b of document.querySelectorAll("button[data-call]")) b.addEventListener("click", () => send({ type: "announce", seat: S.seat, call: b.dataset.call }));
+  renderActions();
+  $("raw-send").onclick = () => {
+    let ev;
+    try { ev = JSON.parse($("raw-event").value); } catch (e) { $("entry-error").textContent = "Not JSON: " + e.message; return; }
+    send(ev);
+  };
   $("undo").onclick = async () => {
     $("entry-error").textContent = "";
     try { const r = await api("POST", `/api/tables/${S.table.id}/undo`); S.seatChosen = false; addRuling(r, true); render(); }

@@ -913,6 +913,25 @@ PHASE_WORDS = {PART1: "Part 1", INTERMISSION: "the intermission (turn up the tru
 class Skitgubbe:
     name = NAME
     rules = RULES
+    variant_rules = VARIANT_RULES  # variant flag -> the rule id it switches on
+    loser_title = "goat"
+    #: Buttons of the table page's manual entry (see api/static/app.js `buildEvent`).
+    entry_actions = (
+        {"label": "Play", "event": {"type": "play"}, "fields": {"seat": "seat", "cards": "picked"}, "cards": [1, 13],
+         "primary": True},
+        {"label": "Eat", "event": {"type": "eat"}, "fields": {"seat": "seat", "cards": "picked?"}},
+        {"label": "Slough", "event": {"type": "slough"}, "fields": {"seat": "seat", "card": "picked0"}, "cards": [1, 1]},
+        {"id": "flip", "label": "Flip (stock)", "event": {"type": "play", "source": "stock"},
+         "fields": {"seat": "seat", "cards": "picked"}, "cards": [1, 1]},
+        {"label": "Collect", "event": {"type": "collect"}, "fields": {"seat": "seat"}},
+        {"label": "Turn trump", "event": {"type": "trump"}, "fields": {"seat": "seat", "card": "picked0"}, "cards": [1, 1]},
+        {"label": "Dreck", "event": {"type": "dreck"}, "fields": {"seat": "seat", "cards": "picked"}},
+        {"label": "Show hand", "event": {"type": "hand"}, "fields": {"seat": "seat", "cards": "picked"}},
+        {"label": "Pass", "event": {"type": "pass"}, "fields": {"seat": "seat"}},
+        {"label": "“Three cards”", "event": {"type": "announce", "call": "three cards"}, "fields": {"seat": "seat"}},
+        {"label": "“One card”", "event": {"type": "announce", "call": "one card"}, "fields": {"seat": "seat"}},
+        {"label": "“Baah”", "event": {"type": "announce", "call": "baah"}, "fields": {"seat": "seat"}},
+    )
 
     # -- start ---------------------------------------------------------------------
     def start(self, ev: dict, session: Session, seq: int) -> tuple[SkitState, Ruling]:

@@ -22,6 +22,7 @@ EAT_ANYWAY_CHANCE = 0.1  # a player who could beat eats instead
 RUN_CHANCE = 0.35  # a player plays a longer run rather than one card
 FORGET_ANNOUNCEMENT = 0.03  # a player forgets to say 'one card' / 'three cards'
 MAX_EVENTS = 20000  # a game this long means a bug, not bad luck
+PLAYERS = (3, 8)  # fewest and most players `goatherd simulate` deals for
 
 
 class SimulationError(RuntimeError):

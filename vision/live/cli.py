@@ -13,7 +13,8 @@ def add_commands(subparsers) -> None:
         description="Track the cards a camera sees, turn settled changes into table-log events, "
                     "referee them and print the rulings as they happen.")
     w.add_argument("source", help="webcam index (0), video file, stream URL or folder of frames")
-    w.add_argument("--game", default="skitgubbe", help="game (default skitgubbe)")
+    w.add_argument("--game", default="skitgubbe",
+                   help="game: skitgubbe (default), durak or golf (one deck; needs --layout); see vision/live/games")
     w.add_argument("--players", required=True, help="player names clockwise from the bottom edge: Ann,Bob,Cid,Dan")
     w.add_argument("--leader", type=int, default=0, help="seat that leads the first trick (default 0)")
     w.add_argument("--start", dest="start_event",
@@ -41,7 +42,10 @@ def add_commands(subparsers) -> None:
         "render-video", help="render a game log as a realistic table video (+ ground-truth detections)",
         description="Render a table log (e.g. from `goatherd simulate`) as a camera video of a real table: "
                     "hands carrying cards from the players' sides, pauses, collections, eats, kills, camera "
-                    "noise, lighting drift, several deck designs and table surfaces.")
+                    "noise, lighting drift, several deck designs and table surfaces. Games: skitgubbe, durak "
+                    "(attacks in the centre, covers overlapping them, the talon with the trump card under it) "
+                    "and golf (one deck: each player's grid in front of their seat; watch it with the "
+                    "--layout-out calibration).")
     r.add_argument("log", type=Path, help="table log (JSON Lines); 'hand' reveals are skipped")
     r.add_argument("--out", type=Path, default=Path("table.mp4"), help="output video (default table.mp4)")
     r.add_argument("--detections", type=Path, help="also write per-frame ground-truth detections (JSONL sidecar)")
@@ -157,6 +161,10 @@ def run_watch(args) -> int:
     from vision.live.pipeline import LivePipeline
     from vision.live.sources import FrameSource, SourceError
 
+    from vision.live.games import live_games
+
+    if args.game not in live_games():
+        return _fail("watch", f"the camera does not know {args.game!r} yet: one of {', '.join(live_games())}")
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     if len(players) < 2:
         return _fail("watch", "--players needs at least two names, e.g. Ann,Bob,Cid")

@@ -11,11 +11,16 @@ apply/undo, keeps only interpretations that are legal all the way; an observatio
 committed when its interpretation is clear. Ambiguity that lookahead cannot settle, and
 evidence that would only make sense as an illegal move while being weak, become
 `needs_confirmation` notes instead of events: the pipeline never accuses on weak evidence.
+Strong evidence: every card's name is a clear majority of many votes (STRONG_IDENTITY,
+STRONG_VOTES), the seat comes from the card's path (seat_is_sure), and the referee's
+objection is a rule of play, not card accounting (CARD_ACCOUNTING_RULES).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -30,6 +35,12 @@ DECISIVE_RATIO = 3.0
 MAX_LOOKAHEAD = 8
 #: Identity share (of a track's votes) below which a card's name is "weak evidence".
 STRONG_IDENTITY = 0.75
+#: ... and vote mass (sum of read confidences) for that name below which it is weak evidence
+#: too: one stray misread continued by unread detections holds 100% of a tiny vote (a "ghost"
+#: card that appears for a few frames while a pile is carried off); a card really put down is
+#: read in most of its frames, several votes by the time the table settles. A new card whose
+#: best name or guess has less is not reported yet (`immature`): it waits for a later settle.
+STRONG_VOTES = 2.0
 #: An arrival whose best legal reading has a prior weight below this (e.g. the card came from
 #: another seat than the one to act) is not explained away: it is ruled on (strong evidence)
 #: or asked about (weak evidence).
@@ -37,6 +48,10 @@ MIN_PLAUSIBLE = 0.3
 #: Illegal rulings in a row after which the pipeline asks instead of accusing again (one
 #: illegal ruling may be a real breach; several in a row mostly mean the camera lost track).
 MAX_ILLEGAL_STREAK = 1
+#: Referee rules of card accounting (each card exists once: "Cid cannot hold KD: it is
+#: killed"). A reading ruled illegal under one of these is physically impossible rather than
+#: a breach: the camera misread the card or its seat, so it is asked about, never ruled on.
+CARD_ACCOUNTING_RULES = frozenset({"S0.1", "D0.1", "H0.1"})
 #: Identity alternatives considered per card (best names by votes).
 NAME_ALTERNATIVES = 2
 #: Prior weights of the interpretations of a card arriving in Part 1.
@@ -44,6 +59,10 @@ W_PLAY_TO_ACT = 1.0  # the seat to act puts a card down: its play
 W_SLOUGH_TO_ACT = 0.9  # ... or a slough before its play (about as common in simulated games)
 W_SLOUGH_OTHER = 1.0  # another seat puts a card down: a slough
 W_PLAY_MISZONED = 0.15  # ... or the card was misattributed and it is the play
+#: ... when the card was first seen where it now lies (no path back to a seat: its seat is only
+#: the zone it lies in, often next to a zone border), misattribution is as plausible as not;
+#: at least MIN_PLAUSIBLE so a legal play by the seat to act can explain the card.
+W_PLAY_UNSURE_SEAT = 0.5
 W_FLIP = 1.0  # a card first seen face up at the stock: a flip
 #: Cards were carried off towards another seat than the referee's taker (collect / eat).
 W_WRONG_TAKER = 0.1
@@ -78,6 +97,7 @@ class Seen:
     first_frame: int
     last_frame: int
     width: float = 0.0  # short side of the card's box, pixels
+    votes: float = math.inf  # vote mass behind its best name or guess (inf: not from a tracker, e.g. a test)
 
     @property
     def name(self) -> str:
@@ -92,6 +112,17 @@ class Seen:
     def share(self) -> float:
         return self.names[0][1] if self.names else 0.0
 
+    @property
+    def strong(self) -> bool:
+        """Its name is strong evidence: a clear majority of many votes."""
+        return strong_identity(self.share, self.votes)
+
+
+def strong_identity(share: float, votes: float) -> bool:
+    """A name is strong evidence when it holds STRONG_IDENTITY of a track's votes and at
+    least STRONG_VOTES of vote mass."""
+    return share >= STRONG_IDENTITY and votes >= STRONG_VOTES
+
 
 @dataclass
 class Observation:
@@ -103,6 +134,8 @@ class Observation:
     seat_hint: int | None = None
     from_stock: bool = False
     present: set = field(default_factory=set)  # names on the table at that settle
+    where: dict = field(default_factory=dict)  # name -> centre of every card seen at that settle
+    seat_sure: bool = True  # seat_hint comes from a path (or the edge), not just where it lies
 
 
 def origin_seat(first, last, layout: Layout) -> int:
@@ -117,6 +150,38 @@ def origin_seat(first, last, layout: Layout) -> int:
     if np.linalg.norm(d) < MIN_TRAVEL * min(layout.width, layout.height):
         return layout.zone_of(last)
     return layout.zone_of(edge_point(last, float(np.arctan2(d[1], d[0])), layout.width, layout.height))
+
+
+def immature(s: Seen) -> bool:
+    """A card whose best name (read, or best guess of an unread card) has too few votes
+    behind it to be reported yet (see STRONG_VOTES): it waits for a later settle."""
+    return s.votes < STRONG_VOTES
+
+
+def seat_is_sure(first, last, layout: Layout) -> bool:
+    """Whether origin_seat rests on evidence of where the card came from: it was first seen
+    outside the play area, or its path points back to an edge. A card first seen where it
+    lies (its flight was missed) is only attributed to the zone it lies in."""
+    first, last = np.asarray(first, float), np.asarray(last, float)
+    if not layout.in_play_area(first):
+        return True
+    return bool(np.linalg.norm(first - last) >= MIN_TRAVEL * min(layout.width, layout.height))
+
+
+def dreck_puts(seen: list[Seen], layout: Layout) -> list[tuple[int, list[Seen]]]:
+    """Split the cards that arrived in one dreck settle into (seat, cards) puts. A seat lays its
+    dreck out in one row, so rows (cards chained within GROUP_DIST card widths, as in
+    group_arrivals) are kept whole and given to the seat most of the row's cards came from,
+    counting only cards first seen outside the play area when there are any (a card first
+    seen inside it, or a track that swapped places with a neighbour's, is no evidence of a
+    seat). Puts are ordered by when their first card appeared."""
+    by_seat: dict[int, list[Seen]] = {}
+    for row in group_arrivals(seen):
+        edge = [s for s in row if not layout.in_play_area(s.first)] or row
+        seat = Counter(origin_seat(s.first, s.last, layout) for s in edge).most_common(1)[0][0]
+        by_seat.setdefault(seat, []).extend(row)
+    puts = [(seat, sorted(g, key=lambda s: s.first_frame)) for seat, g in by_seat.items()]
+    return sorted(puts, key=lambda p: p[1][0].first_frame)
 
 
 def group_arrivals(seen: list[Seen]) -> list[list[Seen]]:
@@ -178,6 +243,9 @@ class Probe:
 
 def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict | None, float]]:
     """Candidate events for an observation in the referee state `view` (None = no event)."""
+    game = _game_rules(view)  # games other than Skitgubbe: vision/live/games/<game>.py
+    if game is not None:
+        return game.candidates(obs, view, layout)
     phase = view.get("phase")
     to_act = view.get("to_act")
     out: list[tuple[dict | None, float]] = []
@@ -221,7 +289,8 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
             else:
                 out.append(({"type": "slough", "seat": seat, "card": c}, W_SLOUGH_OTHER * w))
                 if to_act is not None:
-                    out.append(({"type": "play", "seat": to_act, "cards": [c]}, W_PLAY_MISZONED * w))
+                    miszoned = W_PLAY_MISZONED if obs.seat_sure else W_PLAY_UNSURE_SEAT
+                    out.append(({"type": "play", "seat": to_act, "cards": [c]}, miszoned * w))
         return out
     if phase == "part1":  # several cards in one put: treat as consecutive sloughs/plays is too
         return []  # ambiguous to guess; the pipeline splits puts by time, so this means trouble
@@ -247,8 +316,23 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
     return out
 
 
+def _game_rules(view: dict):
+    """The camera module of a game other than Skitgubbe (vision.live.games), or None."""
+    from vision.live.games import rules_for_view
+
+    return rules_for_view(view)
+
+
+def _single_puts(view: dict) -> bool:
+    game = _game_rules(view)
+    return game is not None and game.SINGLE_PUTS(view)
+
+
 def referee_table_cards(view: dict) -> set[str]:
     """Cards the referee has on the table (Part 1 trick or Part 2 plays)."""
+    game = _game_rules(view)
+    if game is not None:
+        return game.table_cards(view)
     if view.get("phase") == "part1" and view.get("trick"):
         return {c["card"] for c in view["trick"]["cards"]}
     if view.get("phase") == "part2":
@@ -303,7 +387,10 @@ class EventMaker:
                 del self.on_table[s.key]
         # new: cards not accounted for. A track whose votes fall short of a name still offers
         # its best guesses (weak evidence: the referee's legality check picks among them).
-        new = [s for s in seen if s.key is not None and s.key not in self.on_table and s.key not in pending_names]
+        # A name read only once or twice (vote mass under STRONG_VOTES) waits for a later settle:
+        # such tracks are mostly one misread of a card being carried, gone again a moment later.
+        new = [s for s in seen if s.key is not None and s.key not in self.on_table and s.key not in pending_names
+               and not immature(s)]
         # a card we let go silently (the referee had already taken it off) seen again where it lay
         # was only lost from sight: it is still lying there, not a new card
         for s in list(new):
@@ -332,25 +419,31 @@ class EventMaker:
                                    present=present))
         phase = self.table.view().get("phase")
         if phase == "dreck" and not self.pending:  # each seat lays out all its dreck at once
-            by_seat: dict[int, list[Seen]] = {}
-            for s in sorted(new, key=lambda s: s.first_frame):
-                by_seat.setdefault(origin_seat(s.first, s.last, self.layout), []).append(s)
-            puts = sorted(by_seat.values(), key=lambda g: g[0].first_frame)
+            puts = dreck_puts(new, self.layout)
         else:
-            puts = group_arrivals(new)
-        for group in puts:
-            if len(group) > 1 and phase == "part1":
+            puts = [(None, g) for g in group_arrivals(new)]
+        for put_seat, group in puts:
+            if len(group) > 1 and (phase == "part1" or _single_puts(self.table.view())):
                 subgroups = [[s] for s in group]  # Part 1 puts are single cards
             else:
                 subgroups = [group]
             for g in subgroups:
                 first = g[0]
                 stock = self.layout.near_stock(first.first) and self.table.view().get("stock", 0) > 0
-                # a flipped card is carried from the stock to its flipper: the landing side tells
-                hint = self.layout.zone_of(first.last) if stock else origin_seat(first.first, first.last, self.layout)
+                # a flipped card is carried from the stock to its flipper: the landing side tells;
+                # else the seat of the put's first card seen coming in from outside the play area
+                # (the best evidence of where the put came from), or of its first card
+                anchor = next((s for s in g if not self.layout.in_play_area(s.first)), first)
+                hint = self.layout.zone_of(first.last) if stock else origin_seat(anchor.first, anchor.last, self.layout)
+                sure = stock or seat_is_sure(anchor.first, anchor.last, self.layout)
+                if put_seat is not None:  # a dreck row: the seat most of its cards came from
+                    hint, sure = put_seat, True
                 obs.append(Observation("arrive", g, frame, time, min(s.first_frame for s in g), hint, stock,
-                                       present=present))
+                                       present=present, seat_sure=sure))
         obs.sort(key=lambda o: o.order)
+        where = {s.name: s.last for s in seen if s.name != UNKNOWN}
+        for o in obs:
+            o.where = where
         self.pending += obs
         return obs
 
@@ -427,15 +520,19 @@ class EventMaker:
 
     def _unexplained(self, obs: Observation):
         """No legal reading: strong evidence is sent (the referee will rule on it); weak
-        evidence becomes a question instead of an accusation."""
+        evidence becomes a question instead of an accusation. Strong means every card's name
+        is strong (share and vote mass) and the seat is known from the card's path."""
         if obs.kind == "leave":
             return None, obs, {"dropped": True}  # cards left unexpectedly: keep them accounted for
-        weak = any(s.share < STRONG_IDENTITY for s in obs.cards)
+        weak = not obs.seat_sure or not all(s.strong for s in obs.cards)
         cands = [c for c in candidates(obs, self.table.view(), self.layout) if c[0] not in (None, IGNORE)]
         doubted = self.illegal_streak >= MAX_ILLEGAL_STREAK  # after an illegal ruling we may be out of sync
-        if weak or not cands or doubted:
+        ev = max(cands, key=lambda c: c[1])[0] if cands else None
+        impossible = ev is not None and not weak and not doubted and self._impossible(ev)
+        if weak or not cands or doubted or impossible:
             names = [s.name for s in obs.cards]
-            why = "after an illegal ruling the camera may be out of step with the table" if doubted and not weak \
+            why = "the referee knows that card is elsewhere (a misread?)" if impossible else \
+                "after an illegal ruling the camera may be out of step with the table" if doubted and not weak \
                 else "cannot read it as a legal event"
             note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
                     "message": f"saw {', '.join(names)} arrive from {self._seat_name(obs.seat_hint)} "
@@ -445,10 +542,17 @@ class EventMaker:
             for s in obs.cards:  # accounted for, so it is not asked again
                 self.on_table[s.key or s.name] = {"pos": s.last, "track": s.track}
             return None, obs, {"note": note}
-        ev = max(cands, key=lambda c: c[1])[0]
         info = {"confidence": 1.0, "strong_evidence": True}
         info["ruling"] = self._commit(ev, obs, info)
         return ev, obs, info
+
+    def _impossible(self, ev: dict) -> bool:
+        """Whether the referee rejects `ev` under a card-accounting rule (probed, not sent)."""
+        r = self.probe.try_apply(ev)
+        if r.ok:
+            self.probe.undo()
+            return False
+        return r.rule in CARD_ACCOUNTING_RULES
 
     def _seat_name(self, seat) -> str:
         players = self.table.view().get("players", [])

@@ -59,7 +59,9 @@ class LivePipeline:
         self.detector = detector
         self.fps = float(fps)
         self.layout = layout
-        self.table = Table()
+        from vision.live.games import live_table
+
+        self.table = live_table(game, Table())  # Durak: the refill draws come with the bout's end
         self.tracker = Tracker()
         self.settler = st.SettleDetector(st.settle_frames(self.fps))
         self.events: EventMaker | None = None
@@ -77,6 +79,8 @@ class LivePipeline:
         self.start_event = start
         self._started = False
         self.motion_limit = 0.0
+        self.thumb: np.ndarray | None = None  # the previous frame's grey thumbnail (picture motion)
+        self.thumb_mask: np.ndarray | None = None  # the play area on the thumbnail
 
     # ------------------------------------------------------------------ helpers
     def _start(self, frame_shape) -> list[Output]:
@@ -87,6 +91,7 @@ class LivePipeline:
             self.layout = self.layout.scaled(w, h)
         self.layout.names = list(self.players)
         self.motion_limit = st.MOTION_FRACTION * min(w, h)
+        self.tracker.size = (w, h)
         self.events = EventMaker(self.table, self.layout, self.fps)
         self._started = True
         ruling = self.table.apply(self.start_event)
@@ -108,8 +113,10 @@ class LivePipeline:
         scale = 1.0 if t.name != UNKNOWN else UNREAD_GUESS_WEIGHT
         names += [(n, s * scale) for n, s in t.ranked() if n != t.name and n not in taken]
         edges = np.linalg.norm(np.roll(t.quad, -1, axis=0) - t.quad, axis=1)
+        best = t.name if t.name != UNKNOWN else next((n for n, _ in names[1:]), None)
+        votes = float(t.votes.get(best, 0.0)) if best is not None else 0.0  # behind its name or best guess
         return Seen(t.id, names, t.first_centre.copy(), t.centre.copy(), t.first_frame, t.last_frame,
-                    float(min(edges)))
+                    float(min(edges)), votes)
 
     # ------------------------------------------------------------------ per frame
     def process(self, frame: np.ndarray | None, index: int, t: float | None = None,
@@ -129,13 +136,24 @@ class LivePipeline:
                 self.departed[tr.name] = self._seen(tr)
         changes = len([b for b in self.tracker.born]) + len([d for d in self.tracker.died if d.confirmed])
         still = st.frame_is_still([h.quad for h in self.tracker.hands], self.layout.play_area,
-                                  self.tracker.max_motion(), self.motion_limit, changes)
+                                  self.tracker.max_motion(), self.motion_limit, changes, self._picture_motion(frame))
         if self.settler.update(still):
             out += self._on_settle(index, t)
         self.stats.frames += 1
         self.stats.detect_s += t1 - t0
         self.stats.logic_s += _time.perf_counter() - t1
         return out
+
+    def _picture_motion(self, frame: np.ndarray | None) -> float:
+        """How much of the play area's picture changed since the last frame (0.0 without pixels)."""
+        if frame is None:
+            return 0.0
+        thumb = st.grey_thumbnail(frame)
+        if self.thumb_mask is None or self.thumb_mask.shape != thumb.shape:
+            self.thumb_mask = st.area_mask(self.layout.play_area, (self.layout.width, self.layout.height), thumb.shape)
+        motion = st.picture_motion(self.thumb, thumb, self.thumb_mask)
+        self.thumb = thumb
+        return motion
 
     def _on_settle(self, index: int, t: float) -> list[Output]:
         self.stats.settles += 1
@@ -161,11 +179,21 @@ class LivePipeline:
                 continue
             ruling = info["ruling"].to_dict()
             event = info["event"]
+            for fev, fr in getattr(self.table, "preludes", lambda seq: [])(ruling["seq"]):
+                self.log.append(fev)  # events the referee expects that the camera cannot see (a draw)
+                self.rulings.append(fr.to_dict())
+                out.append(Output(index, t, fev, fr.to_dict()))
             self.log.append(event)
             self.rulings.append(ruling)
             self.last_ruling, self.last_event = ruling, event
             self.stats.latencies.append((ruling["seq"], index, int(obs.order)))
             out.append(Output(index, t, event, ruling, note))
+            for fev, fr in getattr(self.table, "follow_ups", lambda seq: [])(ruling["seq"]):
+                fr = fr.to_dict()  # events the referee expects that the camera cannot see (draws)
+                self.log.append(fev)
+                self.rulings.append(fr)
+                self.last_ruling, self.last_event = fr, fev
+                out.append(Output(index, t, fev, fr))
         return out
 
     def finish(self) -> list[Output]:

@@ -30,13 +30,6 @@ from vision.live.layout import default_layout, point_in_polygon
 
 #: Card height as a fraction of the frame height.
 CARD_HEIGHT_FRACTION = 0.17
-#: Part 1: distance of a seat's trick slot from the centre, in card heights.
-TRICK_RADIUS = 1.3
-#: Sideways step between cards one seat puts into the same trick / run overlap, in card widths.
-SLOT_STEP = 0.5
-RUN_STEP = 0.42
-#: Dreck laid out in front of its owner: cards per row, step in card widths, rows in card heights.
-DRECK_ROW, DRECK_STEP, DRECK_ROW_STEP = 9, 0.5, 1.05
 #: Timings in seconds: a reach across the table, a short hold, a retreat, a settled pause.
 REACH_S, HOLD_S, RETREAT_S = 0.65, 0.12, 0.5
 PAUSE_S = (0.8, 1.5)
@@ -218,14 +211,15 @@ class RenderConfig:
 class TableRenderer:
     """Holds the world (cards, stock, hands), animates actions and writes frames + truth."""
 
-    def __init__(self, cfg: RenderConfig, n_players: int, writer=None, sidecar=None):
+    def __init__(self, cfg: RenderConfig, n_players: int, writer=None, sidecar=None,
+                 card_fraction: float | None = None):
         self.cfg = cfg
         self.rng = np.random.default_rng([cfg.seed, 4242])
         W, H = cfg.width, cfg.height
         self.W, self.H = W, H
         self.layout = default_layout(n_players, W, H)
         self.n = n_players
-        ch = int(round(CARD_HEIGHT_FRACTION * H))
+        ch = int(round((card_fraction or CARD_HEIGHT_FRACTION) * H))
         self.art = pick_art(cfg.deck, cfg.heldout, self.rng, ch, cfg.cache) if cfg.video or cfg.deck else \
             SimpleArt(ch)
         self.ch, self.cw = self.art.h, self.art.w
@@ -243,6 +237,7 @@ class TableRenderer:
         self.moving: set[int] = set()  # ids of cards drawn on top of the static layer
         self.hands: list[HandObj] = []
         self.stock_count = 0
+        self.stock_spot: np.ndarray | None = None  # a game's director may move the stock
         self.discard_count = 0
         self.aside: CardObj | None = None
         self.zc = 0
@@ -281,7 +276,7 @@ class TableRenderer:
         return local @ _rot(c.angle).T + c.pos
 
     def stock_pos(self) -> np.ndarray:
-        return self.layout.stock
+        return self.layout.stock if self.stock_spot is None else self.stock_spot
 
     # ---------------------------------------------------------------- drawing
     def _paste(self, canvas: np.ndarray, c: CardObj) -> None:
@@ -390,17 +385,24 @@ class TableRenderer:
             hands.append((tf(arm), tf(hull)))
         out = []
         boxes = [(q.min(axis=0), q.max(axis=0)) for q in quads]
+        hand_polys = [poly for arm, hull in hands for poly in (arm, hull)]
+        hand_boxes = [(poly.min(axis=0), poly.max(axis=0)) for poly in hand_polys]
         for i, (c, q) in enumerate(zip(objs, quads)):
             area = polygon_area(q)
             if area <= 1:
                 continue
-            inside = polygon_area(clip_convex(q, frame)) / area
+            lo, hi = boxes[i]
+            if lo[0] >= 0 and lo[1] >= 0 and hi[0] <= self.W and hi[1] <= self.H:
+                inside = 1.0  # wholly in the picture (no clipping needed)
+            else:
+                inside = polygon_area(clip_convex(q, frame)) / area
             if inside < 0.05:
                 continue
             occluders = [quads[j] for j in range(i + 1, len(objs))
                          if not ((boxes[j][0] > boxes[i][1]).any() or (boxes[i][0] > boxes[j][1]).any())]
-            for arm, hull in hands:
-                occluders += [arm, hull]
+            for poly, (lo, hi) in zip(hand_polys, hand_boxes):  # (apart from the card: covers nothing)
+                if not ((lo > boxes[i][1]).any() or (boxes[i][0] > hi).any()):
+                    occluders.append(poly)
             covered = sum(polygon_area(clip_convex(q, o)) for o in occluders)
             visible = max(0.0, inside - covered / area)
             face = c.face_up if c.flip >= 0 else not c.face_up
@@ -590,6 +592,55 @@ class TableRenderer:
         self.move(hd, self.entry(seat), RETREAT_S)
         self.drop_hand(hd)
 
+    def draw_from_stock(self, seat: int, n: int, extra: list[CardObj] = ()) -> None:
+        """A hand from `seat` takes `n` face-down cards (and the lying cards `extra`, e.g. a
+        face-up trump card under the stock) from the stock and carries them off to its side."""
+        extra = [c for c in extra if c is not None]
+        n = max(0, min(n, self.stock_count))
+        if n == 0 and not extra:
+            return
+        hd = self.new_hand(seat)
+        u = self.u(seat)
+        self.move(hd, self.stock_pos() + u * 0.3 * self.ch, REACH_S * 0.8)
+        self.stock_count = max(0, self.stock_count - n - len(extra))
+        carried = [CardObj("back", self.stock_pos() + np.array([1.5 * k, -1.5 * k]), 0.08, False, z=10_000 + k)
+                   for k in range(n)]
+        for c in extra:
+            self.slide([c], [self.stock_pos() + u * 0.2 * self.ch], 0.25)
+        self.cards += carried
+        carried += extra
+        self.invalidate()
+        self.move(hd, self.entry(seat) + u * 0.8 * self.ch, RETREAT_S + 0.2, carried=carried)
+        gone = {id(c) for c in carried}
+        self.cards = [c for c in self.cards if id(c) not in gone]  # by identity: backs look alike
+        self.moving -= gone
+        self.drop_hand(hd)
+        self.invalidate()
+
+    def pull_off(self, seat: int, cards: list[CardObj]) -> None:
+        """A hand from `seat` hooks `cards` by their near edge and pulls them, as they lie, off
+        to its side: the cards stay in view behind the hand until they leave the picture
+        (a hand on top of them would hide where they went)."""
+        if not cards:
+            return
+        u = self.u(seat)
+        seat_p = self.layout.seats[seat]
+        pos = np.array([c.pos for c in cards])
+        along = (pos - seat_p) @ -u  # distance in from the seat
+        reach, depth = float(along.min()), float(along.max() - along.min())
+        centre = pos.mean(axis=0)
+        side = centre - ((centre - seat_p) @ u) * u  # the centre's foot on the seat's edge
+        hd = self.new_hand(seat)
+        grip = side - u * (reach - 0.95 * self.ch)  # fingertips just over the nearest card's edge
+        self.move(hd, grip, REACH_S)
+        self.tick(self.seconds(0.1))
+        self.move(hd, grip + u * (reach + depth + 1.6 * self.ch), RETREAT_S + 0.35, carried=cards)
+        gone = {id(c) for c in cards}
+        self.cards = [c for c in self.cards if id(c) not in gone]
+        self.moving -= gone
+        self.drop_hand(hd)
+        self.invalidate()
+
     def maybe_rest(self) -> None:
         """Sometimes a hand comes to rest on the table at its owner's edge (outside the play area)."""
         if self.rng.random() >= REST_CHANCE:
@@ -606,48 +657,16 @@ class TableRenderer:
 
 # ------------------------------------------------------------------ the game driver
 
-def _card_list(ev: dict) -> list[str]:
-    from referee.cards import parse_card
-
-    if ev.get("type") == "slough":
-        return [parse_card(ev["card"])]
-    return [parse_card(c) for c in ev.get("cards", [])]
-
-
-class GameDirector:
-    """Replays a log through the referee and turns each accepted event into motions."""
+class Director:
+    """Replays a log through a referee and turns each accepted event into motions; a game's
+    director (vision.live.games.<game>.Director) implements `event`."""
 
     def __init__(self, r: TableRenderer):
         from referee import Table
 
         self.r = r
         self.table = Table()
-        self.trick: list[CardObj] = []  # Part 1 cards on the table
-        self.slots: dict[int, int] = {}  # seat -> cards it put into the trick
-        self.plays: list[list[CardObj]] = []  # Part 2 plays on the table
-        self.play_slots: dict[int, int] = {}  # id(card) -> play position on the table
-        self.dreck: list[CardObj] = []
-        self.trump_card: CardObj | None = None
         self.skipped = 0
-
-    def trick_target(self, seat: int) -> tuple[np.ndarray, float]:
-        r = self.r
-        k = self.slots.get(seat, 0)
-        self.slots[seat] = k + 1
-        # later cards go to the card's right (its own x axis = -tangent), keeping index corners in view
-        p = r.layout.centre + r.u(seat) * TRICK_RADIUS * r.ch - r.tangent(seat) * k * SLOT_STEP * r.cw
-        return p, r.facing(seat) + float(r.rng.normal(0, 0.12))
-
-    def play_target(self, index: int, n_cards: int) -> list[tuple[np.ndarray, float]]:
-        r = self.r
-        per_row = max(2, math.ceil(r.n / 2))
-        row, col = divmod(index % (2 * per_row), per_row)
-        span = r.layout.play_area[:, 0].max() - r.layout.play_area[:, 0].min()
-        x = r.layout.centre[0] - span / 2 + r.cw * 0.6 + col * (span - r.cw) / per_row
-        y = r.layout.centre[1] + (row - 0.5) * 1.25 * r.ch
-        a = float(r.rng.normal(0, 0.06))
-        step = _rot(a) @ np.array([RUN_STEP * r.cw, 0])
-        return [(np.array([x, y]) + k * step, a) for k in range(n_cards)]
 
     def run(self, events: list[dict], sidecar=None) -> None:
         r = self.r
@@ -662,164 +681,15 @@ class GameDirector:
                 r.maybe_rest()
 
     def event(self, ev: dict) -> None:
-        r = self.r
-        before = self.table.view()
-        ruling = self.table.apply(ev)
-        if not ruling.ok:
-            self.skipped += 1
-            return
-        view = self.table.view()
-        notes = {n["kind"]: n for n in ruling.notes}
-        et = ev.get("type")
-        if et == "start":
-            r.stock_count = view.get("stock", 0) or 0
-            r.invalidate()
-            r.tick(r.seconds(1.5))
-            return
-        if et in ("play", "slough") and before.get("phase") == "part1":
-            seat = int(ev["seat"])
-            card = _card_list(ev)[0]
-            target, angle = self.trick_target(seat)
-            drew = before.get("stock", 0) > 0 and et != "play" or (ev.get("source") != "stock" and before.get(
-                "stock", 0) > 0)
-            if ev.get("source") == "stock":
-                c = r.flip_card(seat, card, target, angle)
-            else:
-                aside = "aside" in notes
-                c = r.put_card(seat, card, target, angle, draw=drew and not aside)
-                if aside:
-                    self.lay_aside(seat)
-            self.trick.append(c)
-        elif et == "collect":
-            seat = int(ev["seat"])
-            r.take_cards(seat, self.trick, gather=r.layout.centre + r.u(seat) * 0.5 * r.ch)
-            self.trick, self.slots = [], {}
-        elif et == "trump":
-            seat = view.get("trump_holder")
-            if self.trump_card is None:  # trump without a laid-aside card (no_bottom_card): turn it up near seat 0
-                self.lay_aside(ev.get("seat", 0) if isinstance(ev.get("seat"), int) else 0)
-            c = self.trump_card
-            c.card = _card_list({"cards": [ev["card"]]})[0]
-            owner = c.owner
-            hd = r.new_hand(owner)
-            r.move(hd, c.pos + r.u(owner) * 0.4 * r.ch, REACH_S)
-            r.moving.add(id(c))
-            frames = r.seconds(0.4)
-            for i in range(1, frames + 1):
-                c.flip = -1 + 2 * i / frames
-                r.tick()
-            c.flip, c.face_up = 1.0, True
-            r.move(hd, r.entry(owner), RETREAT_S)
-            r.drop_hand(hd)
-            r.settle([c])
-            del seat
-        elif et == "dreck":
-            seat = int(ev["seat"])
-            cards = _card_list(ev)
-            self._take_trump_if_shown()
-            hd = r.new_hand(seat)
-            u = r.u(seat)
-            a = r.facing(seat)
-            xaxis = np.array([math.cos(a), math.sin(a)])
-            rows = [cards[i:i + DRECK_ROW] for i in range(0, len(cards), DRECK_ROW)]
-            base = r.layout.seats[seat] - u * (1.0 + DRECK_ROW_STEP * (len(rows) - 1)) * r.ch
-            step = DRECK_STEP * r.cw
-            objs = []
-            for j, row in enumerate(rows):
-                for i, card in enumerate(row):
-                    r.zc += 1
-                    off = xaxis * (i - (len(row) - 1) / 2) * step + u * j * DRECK_ROW_STEP * r.ch
-                    objs.append(CardObj(card, hd.pos + off, a, True, z=r.zc, owner=seat))
-            r.cards += objs
-            r.move(hd, base, REACH_S, carried=objs)
-            r.settle(objs)
-            r.move(hd, r.entry(seat), RETREAT_S)
-            r.drop_hand(hd)
-            self.dreck += objs
-        elif et == "play":  # Part 2
-            seat = int(ev["seat"])
-            self._leave_dreck(view)
-            cards = _card_list(ev)
-            used = {self.play_slots.get(id(p[0])) for p in self.plays if p}
-            slot = next(i for i in range(64) if i not in used)
-            targets = self.play_target(slot, len(cards))
-            hd = r.new_hand(seat)
-            u = r.u(seat)
-            objs = []
-            for card, (p, a) in zip(cards, targets):
-                r.zc += 1
-                objs.append(CardObj(card, hd.pos + (p - targets[0][0]) - u * 0.45 * r.ch, a, True, z=r.zc,
-                                    owner=seat))
-            r.cards += objs
-            mid = np.mean([p for p, _ in targets], axis=0)
-            for o in objs:
-                o.pos = o.pos - (mid - targets[0][0])
-            r.move(hd, mid + u * 0.5 * r.ch, REACH_S, carried=objs)
-            r.settle(objs)
-            r.tick(r.seconds(HOLD_S))
-            r.move(hd, r.entry(seat), RETREAT_S)
-            r.drop_hand(hd)
-            self.plays.append(objs)
-            for o in objs:
-                self.play_slots[id(o)] = slot
-            if "kill" in notes:
-                r.pause((0.5, 0.9))
-                r.sweep_to_discard(seat, [c for p in self.plays for c in p])
-                self.plays = []
-        elif et == "eat":
-            seat = int(ev["seat"])
-            self._leave_dreck(view)
-            left = [c for p in view.get("table", []) for c in p]
-            gone = []
-            for p in self.plays:
-                gone += [c for c in p if c.card not in left]
-            self.plays = [[c for c in p if c.card in left] for p in self.plays]
-            self.plays = [p for p in self.plays if p]
-            r.take_cards(seat, gone)
-        if "part_end" in notes and self.trick:  # S1.12: an open trick is taken back by its players
-            by_seat: dict[int, list[CardObj]] = {}
-            for c in self.trick:
-                by_seat.setdefault(c.owner, []).append(c)
-            for s, cs in by_seat.items():
-                r.take_cards(s, cs)
-            self.trick, self.slots = [], {}
+        raise NotImplementedError
 
-    def lay_aside(self, seat: int) -> None:
-        """S1.11: the last stock card goes face down in front of `seat`."""
-        r = self.r
-        hd = r.new_hand(seat)
-        r.move(hd, r.stock_pos() + r.u(seat) * 0.3 * r.ch, 0.4)
-        r.stock_count = 0
-        spot = r.layout.seats[seat] - r.u(seat) * 0.95 * r.ch + r.tangent(seat) * 1.6 * r.cw
-        c = CardObj("back", r.stock_pos().copy(), r.facing(seat), False, flip=-1.0, z=5, owner=seat)
-        c.face_up = True  # drawn as its back while flip < 0
-        c.flip = -1.0
-        r.cards.append(c)
-        r.invalidate()
-        r.move(hd, spot + r.u(seat) * 0.4 * r.ch, 0.6, carried=[c])
-        r.settle([c])
-        r.move(hd, r.entry(seat), RETREAT_S)
-        r.drop_hand(hd)
-        self.trump_card = c
 
-    def _take_trump_if_shown(self) -> None:
-        c = self.trump_card
-        if c is not None and c.flip > 0:
-            self.r.take_cards(c.owner, [c])
-            self.trump_card = None
+def __getattr__(name: str):
+    if name == "GameDirector":  # moved to the game's module
+        from vision.live.games.skitgubbe import GameDirector
 
-    def _leave_dreck(self, view: dict) -> None:
-        """Before Part 2's first play: the trump card joins its holder's hand, the dreck goes
-        to the short player(s)."""
-        self._take_trump_if_shown()
-        if self.dreck:
-            sizes = view.get("hand_sizes", [])
-            st = self.table.state
-            pool = [s for s in range(self.r.n) if getattr(st, "pool_seats", None) and s in st.pool_seats] or \
-                ([int(np.argmin(sizes))] if sizes else [0])
-            for i, s in enumerate(pool):
-                self.r.take_cards(s, self.dreck[i::len(pool)])
-            self.dreck = []
+        return GameDirector
+    raise AttributeError(name)
 
 
 def render_log(events: list[dict], out: Path | None, cfg: RenderConfig, sidecar_path: Path | None = None,
@@ -831,6 +701,13 @@ def render_log(events: list[dict], out: Path | None, cfg: RenderConfig, sidecar_
     players = start.get("players") or []
     if not isinstance(players, list) or len(players) < 2:
         raise ValueError("the 'start' event names no players")
+    from vision.live.games import live_games, rules_for
+
+    try:
+        game = rules_for(start.get("game"))
+    except KeyError:
+        raise ValueError(f"cannot show {start.get('game')!r} on the table yet: one of "
+                         f"{', '.join(live_games())}") from None
     events = [e for e in events if e.get("type") != "hand"]  # reveals are not on camera
     if cfg.max_events:
         events = events[:cfg.max_events]
@@ -841,13 +718,14 @@ def render_log(events: list[dict], out: Path | None, cfg: RenderConfig, sidecar_
             raise ValueError(f"cannot write video {out}")
     side = open(sidecar_path, "w") if sidecar_path else None
     try:
-        r = TableRenderer(cfg, len(players), writer=writer, sidecar=side)
+        r = TableRenderer(cfg, len(players), writer=writer, sidecar=side,
+                          card_fraction=getattr(game, "CARD_FRACTION", None))
         header = {"type": "header", "fps": cfg.fps, "width": cfg.width, "height": cfg.height,
                   "deck": r.art.name, "background": r.bg_name, "seed": cfg.seed, "players": players,
                   "layout": r.true_layout.to_dict()}
         if side:
             side.write(json.dumps(header) + "\n")
-        d = GameDirector(r)
+        d = game.Director(r)
         bar = None
         if progress:
             from tqdm import tqdm

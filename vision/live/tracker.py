@@ -50,6 +50,15 @@ CONFIRM_HITS = 3
 MAX_MISSES = 8
 #: An unmatched track covered by a hand survives this many frames.
 MAX_OCCLUDED = 600
+#: A card in flight last seen within this fraction of the frame's short side of an image
+#: edge, heading out through it, was carried out of the picture (a collect, an eat): it is
+#: dropped after EXIT_MISSES unmatched frames, hand over it or not. Waiting MAX_MISSES
+#: (0.67 s at 12 fps) for it delayed the settle that reports the cards gone.
+EXIT_MARGIN = 0.03
+EXIT_MISSES = 2
+#: ... looking this many frames ahead along its velocity (its last detection or two before
+#: the edge may have been missed).
+EXIT_LOOKAHEAD = 2
 #: A track is "covered" when a hand box overlaps this fraction of its box.
 COVER_FRACTION = 0.25
 #: A track is "under cards" when newer cards' boxes cover this fraction of its box.
@@ -117,6 +126,7 @@ class Track:
     prev_smooth: np.ndarray | None = None
     prev_centre: np.ndarray | None = None
     name: str = UNKNOWN  # resolved identity (after the deck constraint)
+    exiting: bool = False  # lost while heading out of the picture (see EXIT_MARGIN)
 
     @property
     def centre(self) -> np.ndarray:
@@ -175,6 +185,17 @@ def resolve_identities(tracks: list["Track"], excluded: set[str] = frozenset()) 
     return out
 
 
+def leaving_picture(box: np.ndarray, velocity: np.ndarray, width: int, height: int, margin: float,
+                    ahead: float = EXIT_LOOKAHEAD) -> bool:
+    """Whether an axis-aligned `box` (x0, y0, x1, y1) moved on by `ahead` frames of `velocity`
+    (pixels per frame) lies within `margin` pixels of an edge of a `width` x `height` image,
+    heading out through it (a fast carried card leaves the picture between two frames)."""
+    vx, vy = (float(v) * ahead for v in velocity)
+    x0, y0, x1, y1 = (float(v) for v in np.asarray(box, float) + [vx, vy, vx, vy])
+    return (x0 <= margin and vx < 0) or (x1 >= width - margin and vx > 0) or \
+        (y0 <= margin and vy < 0) or (y1 >= height - margin and vy > 0)
+
+
 def greedy(pairs, free: set, unmatched_dets: list):
     """Walk (score, detection index, track) pairs in the caller's order, best first, taking each
     detection and each free track once; removes what it takes from `free` / `unmatched_dets`."""
@@ -191,7 +212,8 @@ def greedy(pairs, free: set, unmatched_dets: list):
 class Tracker:
     """Associates face/back detections with tracks frame by frame; hands are kept per frame."""
 
-    def __init__(self):
+    def __init__(self, size: tuple[int, int] | None = None):
+        self.size = size  # (width, height) of the frames, for EXIT_MARGIN; None: no exit test
         self.tracks: list[Track] = []
         self.hands: list[Detection] = []
         self.next_id = 1
@@ -227,16 +249,18 @@ class Tracker:
         keep = []
         for t in self.tracks:
             if t.last_frame == frame:
-                t.misses, t.occluded = 0, False
+                t.misses, t.occluded, t.exiting = 0, False, False
                 keep.append(t)
                 continue
             t.misses += 1
-            t.velocity = np.zeros(2)
             box = aabb(t.quad)
+            if t.misses == 1 and self.size is not None and t.speed >= MOVING_PX:
+                t.exiting = leaving_picture(box, t.velocity, *self.size, EXIT_MARGIN * min(self.size))
+            t.velocity = np.zeros(2)
             t.occluded = covered_fraction(box, hand_boxes) >= COVER_FRACTION or \
                 cards_cover(box, [aabb(o.quad) for o in self.tracks if o is not t and o.last_frame == frame
                                   and o.first_frame > t.first_frame]) >= CARD_COVER_FRACTION
-            limit = MAX_OCCLUDED if t.occluded else MAX_MISSES
+            limit = EXIT_MISSES if t.exiting else MAX_OCCLUDED if t.occluded else MAX_MISSES
             if t.confirmed and t.misses <= limit or (not t.confirmed and t.misses <= 1):
                 keep.append(t)
             else:

@@ -1,0 +1,208 @@
+"""Never accuse on weak evidence; settle on a still picture; report carried-off cards fast.
+
+Exact expectations for: identity strength (share and vote mass), seat certainty (a card first
+seen where it lies), dreck rows split by seat, cards leaving the picture, and the picture
+motion test of settle.py.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.live import settle as st
+from vision.live.detector import Detection
+from vision.live.events import (MIN_PLAUSIBLE, STRONG_VOTES, W_PLAY_UNSURE_SEAT, EventMaker, Observation, Seen,
+                                dreck_puts, seat_is_sure, strong_identity)
+from vision.live.layout import default_layout
+from vision.live.tracker import EXIT_MISSES, MAX_MISSES, Tracker, leaving_picture
+
+LAYOUT = default_layout(4, 1280, 720)
+
+
+def box(cx, cy, w=80, h=110):
+    return np.array([[cx - w / 2, cy - h / 2], [cx + w / 2, cy - h / 2], [cx + w / 2, cy + h / 2],
+                     [cx - w / 2, cy + h / 2]], float)
+
+
+def card(name, first, last, frame=10, share=1.0, votes=float("inf")):
+    return Seen(frame, [(name, share)], np.array(first, float), np.array(last, float), frame, frame, 80.0, votes)
+
+
+def maker():
+    from referee import Table
+
+    table = Table()
+    table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "leader": 0})
+    return table, EventMaker(table, LAYOUT, 12.0)
+
+
+# ------------------------------------------------------------------ identity strength
+
+def test_strong_identity_needs_share_and_vote_mass():
+    assert strong_identity(1.0, STRONG_VOTES)
+    assert strong_identity(0.75, 9.0)
+    assert not strong_identity(0.74, 9.0)
+    assert not strong_identity(1.0, 0.89)  # one stray misread, continued unread: a ghost
+    assert card("KD", [0, 0], [0, 0]).strong  # not from a tracker: the share decides
+    assert not card("KD", [0, 0], [0, 0], votes=0.74).strong
+
+
+def test_ghost_card_waits_and_is_never_ruled_on():
+    """A card read once (vote mass 0.89) 'arrives' from Bob out of turn: not reported yet;
+    if it had to be explained, it would be a question, not a ruling."""
+    table, em = maker()
+    ghost = card("KD", [5, 360], [450, 360], votes=0.89)
+    assert em.observe([ghost], [], 20) == [] and em.resolve() == []
+    obs = Observation("arrive", [ghost], 20, 20 / 12, 10, seat_hint=1)
+    ev, _, info = em._unexplained(obs)
+    assert ev is None and info["note"]["kind"] == "needs_confirmation"
+    assert table.next_seq == 1
+    # the same card read many times is strong evidence: the referee rules on it
+    table, em = maker()
+    em.observe([card("KD", [5, 360], [450, 360], votes=12.0)], [], 20)
+    (ev, _, info), = em.resolve()
+    assert info["ruling"].severity == "illegal"
+
+
+def test_card_the_referee_knows_is_elsewhere_is_asked_about():
+    """Bob 'sloughs' 4H while Ann's 4H lies in the trick: impossible (S0.1), so a misread."""
+    table, em = maker()
+    assert table.apply({"type": "play", "seat": 0, "cards": ["4H"]}).ok
+    obs = Observation("arrive", [card("4H", [5, 360], [450, 360])], 20, 20 / 12, 10, seat_hint=1)
+    ev, _, info = em._unexplained(obs)
+    assert ev is None and "knows that card is elsewhere" in info["note"]["message"]
+    assert table.next_seq == 2  # nothing sent
+    # a card that could be Cid's but matches nothing in the trick: a breach, ruled on
+    obs = Observation("arrive", [card("KD", [640, 5], [640, 200])], 20, 20 / 12, 10, seat_hint=2)
+    ev, _, info = em._unexplained(obs)
+    assert (ev["type"], ev["seat"]) == ("slough", 2) and info["ruling"].rule == "S1.8"
+
+
+def test_a_card_with_too_few_votes_waits_for_a_later_settle():
+    from vision.live.events import immature
+    from vision.live.pipeline import LivePipeline
+    from vision.live.tracker import Track
+
+    pipe = LivePipeline(["Ann", "Bob", "Cid", "Dan"], lambda frame, index: [], fps=12)
+    unread = Track(7, "face", box(118, 237), 0, np.array([119.0, 236.0]), 4)
+    unread.votes = {"KS": 1.0, "9S": 0.9, "JH": 0.44}  # no name holds IDENTITY_SHARE: "??"
+    s = pipe._seen(unread)
+    assert (s.name, s.key, s.votes) == ("??", "KS", 1.0) and immature(s)
+    unread.votes["KS"] = 6.0  # read as KS in a few more frames
+    unread.name = "KS"
+    s = pipe._seen(unread)
+    assert (s.name, s.votes) == ("KS", 6.0) and not immature(s) and s.strong
+
+
+# ------------------------------------------------------------------ seat certainty
+
+def test_seat_is_sure_only_with_a_path_or_an_edge():
+    assert seat_is_sure([640, 715], [640, 520], LAYOUT)  # first seen outside the play area
+    assert seat_is_sure([900, 300], [700, 280], LAYOUT)  # a path back to the right edge
+    assert not seat_is_sure([793, 232], [793, 233], LAYOUT)  # first seen where it lies
+
+
+def test_card_first_seen_lying_in_another_zone_is_the_play_of_the_seat_to_act():
+    """Ann (seat 0) leads; a card first seen lying in Cid's zone (its flight was missed).
+    Cid cannot slough onto an empty table, so the legal reading is Ann's play: no accusation."""
+    assert W_PLAY_UNSURE_SEAT >= MIN_PLAUSIBLE
+    table, em = maker()
+    em.observe([card("JC", [700, 200], [700, 201])], [], 20)
+    (ev, obs, info), = em.resolve()
+    assert not obs.seat_sure and obs.seat_hint == 2
+    assert (ev["type"], ev["seat"], ev["cards"]) == ("play", 0, ["JC"]) and info["ruling"].ok
+    # the same card carried in from Cid's edge is Cid's: an illegal slough, ruled on
+    table, em = maker()
+    em.observe([card("JC", [640, 5], [700, 201])], [], 20)
+    (ev, obs, info), = em.resolve()
+    assert obs.seat_sure and (ev["type"], ev["seat"]) == ("slough", 2) and info["ruling"].severity == "illegal"
+
+
+def test_unexplained_arrival_with_unsure_seat_is_asked_about():
+    table, em = maker()
+    obs = Observation("arrive", [card("KD", [450, 360], [451, 360])], 20, 20 / 12, 10, seat_hint=1, seat_sure=False)
+    ev, _, info = em._unexplained(obs)
+    assert ev is None and info["note"]["kind"] == "needs_confirmation" and table.next_seq == 1
+
+
+# ------------------------------------------------------------------ dreck rows
+
+def test_dreck_rows_go_whole_to_the_seat_most_of_their_cards_came_from():
+    """Dan lays a column of dreck at x ~ 1020 (cards 43 px apart); two neighbouring tracks
+    swapped places (short paths inside the play area pointing up and down) and one card's
+    track began where Cid's dreck lies (outside the play area, top): all are Dan's."""
+    right = [card(n, [1275, y], [1020, y], frame=f) for n, y, f in (("3C", 547, 1), ("2S", 501, 2), ("5C", 460, 3),
+                                                                    ("2D", 331, 4), ("4S", 200, 5))]
+    swapped = [card("5D", [1022, 417], [1025, 374], frame=6), card("5S", [1025, 375], [1022, 419], frame=7)]
+    strayed = card("4D", [640, 60], [1034, 245], frame=8)  # between 4S (200) and 2D (331)
+    cid = card("3D", [640, 5], [641, 119], frame=9)
+    puts = dreck_puts(right + swapped + [strayed, cid], LAYOUT)
+    assert [(seat, [s.name for s in g]) for seat, g in puts] == [(3, ["3C", "2S", "5C", "2D", "4S", "5D", "5S", "4D"]),
+                                                                 (2, ["3D"])]
+
+
+# ------------------------------------------------------------------ cards leaving the picture
+
+def test_leaving_picture():
+    assert leaving_picture(np.array([65, 261, 157, 385]), np.array([-139.0, 13.0]), 1280, 720, 21.6)
+    assert not leaving_picture(np.array([65, 261, 157, 385]), np.array([139.0, 13.0]), 1280, 720, 21.6)
+    assert not leaving_picture(np.array([600, 300, 680, 410]), np.array([-20.0, 0.0]), 1280, 720, 21.6)
+    assert leaving_picture(np.array([1180, 300, 1260, 410]), np.array([5.0, 0.0]), 1280, 720, 21.6)
+
+
+@pytest.mark.parametrize("size,survives", [((1280, 720), EXIT_MISSES), (None, MAX_MISSES)])
+def test_card_carried_out_of_the_picture_is_dropped_quickly(size, survives):
+    tr = Tracker(size)
+    xs = [640, 600, 500, 350, 150]  # gathered, then carried off to the left edge
+    for f, x in enumerate(xs):
+        tr.update([Detection("face", "QS", 1.0, box(x, 300))], f)
+    f = len(xs)
+    for k in range(survives):
+        tr.update([], f + k)
+        assert [t.name for t in tr.tracks] == ["QS"]
+    tr.update([], f + survives)
+    assert tr.tracks == [] and [t.name for t in tr.died] == ["QS"]
+
+
+# ------------------------------------------------------------------ picture motion
+
+def grey_frame(block_at=None, level=100):
+    img = np.full((720, 1280, 3), level, np.uint8)
+    if block_at is not None:
+        x, y = block_at
+        img[y:y + 80, x:x + 80] = 250
+    return img
+
+
+def test_picture_motion_counts_changed_thumbnail_pixels():
+    a, b = st.grey_thumbnail(grey_frame()), st.grey_thumbnail(grey_frame((640, 320)))
+    assert a.shape == (90, 160)
+    assert st.picture_motion(a, a) == 0.0
+    assert st.picture_motion(None, a) == 0.0  # no previous picture (or none at all: the oracle)
+    assert st.picture_motion(a, b) == pytest.approx(100 / (160 * 90))  # an 80x80 card -> 10x10 pixels
+    dimmer = st.grey_thumbnail((grey_frame((640, 320)).astype(float) * 0.85).astype(np.uint8))
+    assert st.picture_motion(b, dimmer) == 0.0  # a flicker: brightness is matched first
+    left = st.area_mask(np.array([[0, 0], [600, 0], [600, 720], [0, 720]]), (1280, 720), a.shape)
+    assert left.sum() == 76 * 90  # thumbnail columns 0..75: the polygon edge counts
+    assert st.picture_motion(a, b, left) == 0.0  # a change outside the play area
+    assert not st.frame_is_still([], LAYOUT.play_area, 0.0, 5.0, 0, st.picture_motion(a, b))
+    assert st.frame_is_still([], LAYOUT.play_area, 0.0, 5.0, 0, 0.0)
+
+
+def test_pipeline_settles_only_on_a_still_picture():
+    from vision.live.pipeline import LivePipeline
+
+    pipe = LivePipeline(["Ann", "Bob", "Cid", "Dan"], lambda frame, index: [], fps=12)
+    n = st.settle_frames(12)
+    for i in range(12):  # something moves across the play area (the detector sees nothing)
+        pipe.process(grey_frame((400 + 30 * i, 320)), i)
+    assert pipe.stats.settles == 0
+    for i in range(12, 12 + n):
+        pipe.process(grey_frame((400 + 30 * 11, 320)), i)
+    assert pipe.stats.settles == 1
+    # without pixels (the oracle benchmark) the detection test alone decides
+    pipe = LivePipeline(["Ann", "Bob", "Cid", "Dan"], lambda frame, index: [], fps=12)
+    for i in range(n):
+        pipe.process(None, i, shape=(720, 1280, 3))
+    assert pipe.stats.settles == 1

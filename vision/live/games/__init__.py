@@ -1,0 +1,146 @@
+"""Per-game camera knowledge, looked up by the game name of the `start` event.
+
+The live pipeline (tracking, settling, diffing settled states, the lookahead that probes
+the referee) and the renderer (`TableRenderer`: hands putting, flipping, taking and
+sweeping cards) are generic. What a change on the table *means* and how a log *looks* on
+the table differ per game; each module here provides:
+
+* `candidates(obs, view, layout)`: the candidate events (with prior weights) for one
+  observation (cards that arrived or left between two settled states), in the referee
+  state `view`;
+* `table_cards(view)`: the cards the referee has lying on the table;
+* `SINGLE_PUTS(view)`: whether cards that arrived in one settle are separate puts;
+* `live_table(table)` (optional): the referee as the pipeline drives it, an `AutoTable`
+  adding events the camera cannot see (Durak: the refill draws after a bout; Golf: the
+  stock draw before a discard or swap), taken from the referee's expectation;
+* `Director`: replays a log through a referee and turns it into table motion.
+
+Skitgubbe's candidates still live in `vision.live.events` (being tuned there right now);
+`vision.live.games.skitgubbe` re-exports them so callers can already go through here.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+LIVE_GAMES = {
+    "skitgubbe": "vision.live.games.skitgubbe",
+    "durak": "vision.live.games.durak",
+    "golf": "vision.live.games.golf",
+}
+
+
+def live_games() -> list[str]:
+    return sorted(LIVE_GAMES)
+
+
+def rules_for(game: str | None):
+    """The camera module for `game` (KeyError for a game the camera path does not know)."""
+    return importlib.import_module(LIVE_GAMES[game or "skitgubbe"])
+
+
+def rules_for_view(view: dict):
+    """The camera module for a referee view, or None for Skitgubbe (whose logic is built
+    into vision.live.events) and for games without a camera module."""
+    game = view.get("game")
+    if game in (None, "skitgubbe") or game not in LIVE_GAMES:
+        return None
+    return rules_for(game)
+
+
+def live_table(game: str | None, table):
+    """The referee table the pipeline drives for `game` (wrapped where the game needs it)."""
+    try:
+        mod = rules_for(game)
+    except KeyError:
+        return table
+    wrap = getattr(mod, "live_table", None)
+    return wrap(table) if wrap is not None else table
+
+
+class AutoTable:
+    """The referee as the pipeline drives it, for games with events the camera cannot see but
+    the referee can name: `before(view, ev)` lists events applied just before `ev` (Golf: the
+    stock draw that precedes a discard or swap), `after(view)` events applied after it, one
+    at a time until it returns None (Durak: the refill draws). Undo withdraws an event with
+    its automatic companions, so the pipeline's apply/undo probing works unchanged;
+    `preludes(seq)` / `follow_ups(seq)` hand the companions of the event numbered `seq` to
+    the log once. Automatic events carry the trigger's evidence plus `"inferred"`."""
+
+    def __init__(self, table, before=None, after=None, why: str = "inferred"):
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "_before", before)
+        object.__setattr__(self, "_after", after)
+        object.__setattr__(self, "_why", why)
+        object.__setattr__(self, "_counts", [])  # companions applied with each accepted event
+        object.__setattr__(self, "_auto", [])  # (trigger seq, "before" | "after", event, ruling)
+
+    def __getattr__(self, name):
+        return getattr(self.table, name)
+
+    def __setattr__(self, name, value):
+        if name == "next_seq":
+            self.table.next_seq = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def _undo(self, n: int) -> None:
+        for _ in range(n):
+            self.table.apply({"type": "undo"})
+
+    def _evidence(self, auto: dict, ev) -> dict:
+        if isinstance(ev, dict) and isinstance(ev.get("evidence"), dict):
+            auto = dict(auto, evidence=dict(ev["evidence"], inferred=self._why, cards_seen=[]))
+        return auto
+
+    def apply(self, ev, seq: int | None = None):
+        if isinstance(ev, dict) and ev.get("type") == "undo":
+            n = self._counts.pop() if self._counts else 0
+            self._undo(n)
+            if n:
+                del self._auto[-n:]
+            return self.table.apply(ev)
+        seq0 = self.table.next_seq if seq is None else seq
+        pre = []
+        if self._before is not None and isinstance(ev, dict):
+            for p in self._before(self.table.view(), ev) or []:
+                p = self._evidence(p, ev)
+                pr = self.table.apply(p)
+                if not pr.ok:
+                    break
+                pre.append((p, pr))
+        r = self.table.apply(ev, seq0 + len(pre) if pre else seq)
+        if not r.ok:
+            if pre:  # judge the event on its own (the automatic events only made sense with it)
+                self._undo(len(pre))
+                self.table.next_seq = seq0
+                r = self.table.apply(ev, seq0)
+            return r
+        post = []
+        if self._after is not None:
+            for _ in range(64):
+                a = self._after(self.table.view())
+                if a is None:
+                    break
+                a = self._evidence(a, ev)
+                ar = self.table.apply(a)
+                if not ar.ok:
+                    break
+                post.append((a, ar))
+        self._auto.extend([(r.seq, "before", p, pr) for p, pr in pre] + [(r.seq, "after", a, ar) for a, ar in post])
+        self._counts.append(len(pre) + len(post))
+        return r
+
+    def _hand_out(self, seq: int, when: str) -> list[tuple[dict, object]]:
+        mine = [(e, r) for s, w, e, r in self._auto if s == seq and w == when]
+        self._auto[:] = [x for x in self._auto if not (x[0] == seq and x[1] == when)]
+        del self._counts[:-64]  # committed events never pop: keep the stack short
+        return mine
+
+    def preludes(self, seq: int) -> list[tuple[dict, object]]:
+        """The automatic events applied just before the event numbered `seq` (once)."""
+        return self._hand_out(seq, "before")
+
+    def follow_ups(self, seq: int) -> list[tuple[dict, object]]:
+        """The automatic events applied just after the event numbered `seq` (once)."""
+        return self._hand_out(seq, "after")
