@@ -8,6 +8,7 @@ a real deal (`dealt`: hands of 6, a trump card under the talon) or from a set po
 from __future__ import annotations
 
 from referee import Table
+from ruling_checks import notes_of, ok, rejected, run  # noqa: F401  (re-exported for the tests)
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
@@ -84,35 +85,6 @@ def sit(seat, cards=None) -> dict:
     if cards is not None:
         ev["cards"] = list(cards)
     return ev
-
-
-# -- rulings ---------------------------------------------------------------------------
-def notes_of(r, kind) -> list:
-    return [n for n in r.notes if n.get("kind") == kind]
-
-
-def ok(t: Table, ev):
-    r = t.apply(ev)
-    assert r.ok, f"expected {ev} to be accepted, got {r.to_dict()}"
-    assert r.severity in ("ok", "info", "warning"), r.to_dict()
-    return r
-
-
-def run(t: Table, events) -> list:
-    return [ok(t, ev) for ev in events]
-
-
-def rejected(t: Table, ev, rule=None, severity="illegal"):
-    """The event is refused with `severity` (and `rule`) and changes nothing."""
-    summary, view = t.summary(), t.view()
-    r = t.apply(ev)
-    assert not r.ok, f"expected {ev} to be rejected, got {r.to_dict()}"
-    assert r.severity == severity, r.to_dict()
-    if rule is not None:
-        assert r.rule == rule, r.to_dict()
-    assert t.summary() == summary, "a rejected event changed the summary"
-    assert t.view() == view, "a rejected event changed the table"
-    return r
 
 
 # -- tables ----------------------------------------------------------------------------

@@ -153,3 +153,39 @@ def test_camera_questions_and_seat_marking_with_a_stand_in_pipeline(tmp_path):
         cam.register_pipeline(None)
         server.should_exit = True
         thread.join(10)
+
+
+def test_a_durak_game_through_the_page(page, tmp_path):
+    """Another game on the same page: the buttons come from the game (GET /api/games), the
+    table shows each attack card with its cover, and the loser is "the fool"."""
+    from api_support import http
+
+    expect = sync_api.expect
+    status, t = http("POST", page.srv.url + "/api/tables", {
+        "game": "durak", "players": ["Ann", "Bob"], "mode": "open", "trump": "H",
+        "hands": [["6C", "7S"], ["9C", "7D"]], "start_fields": {"talon": 0, "attacker": 0}})
+    assert status == 201, t
+    page.goto(f"{page.srv.url}/t/{t['id']}?code={t['join_code']}")
+    expect(page.locator("#tally-title")).to_have_text("Tally")
+    expect(page.locator("#losses-head")).to_have_text("Fools")
+
+    def act(seat: int, cards: list[str], action: str) -> None:
+        page.locator(f'#seat-pick button[data-seat="{seat}"]').tap()
+        for card in cards:  # from the seat's known hand, or a card on the table
+            known = page.locator(f'#hand-cards button[data-card="{card}"]')
+            (known if known.count() else page.locator(f'#trick button[data-card="{card}"]')).tap()
+        page.locator(f'#actions button[data-act="{action}"]').tap()
+
+    act(0, ["6C"], "attack")
+    expect(page.locator("#trick")).to_contain_text("to beat")
+    act(1, ["7D", "6C"], "defend")  # a diamond does not beat a club
+    expect(page.locator("#banner")).to_contain_text("Illegal")
+    expect(page.locator("#banner a.rule")).to_have_text("D1.2")
+    act(1, ["9C", "6C"], "defend")
+    expect(page.locator("#trick .c.cover")).to_have_attribute("data-card", "9C")
+    page.locator('#actions button[data-act="discard"]').tap()
+    act(1, ["7D"], "attack")
+    act(0, [], "take")  # Bob is out of cards with no talon left: Ann is the fool
+    expect(page.locator("#goat-banner")).to_contain_text("Ann is the fool")
+    expect(page.locator("#tally tr[data-player='Ann'] td.goats")).to_have_text("1")
+    page.screenshot(path=str(tmp_path / "durak.png"), full_page=True)

@@ -313,9 +313,11 @@ const lastCards = (cards, n) => (cards || []).slice(-n).map((c) => cardEl(c));
 // What lies on the table, per game (the referee's view keys differ by game).
 const TABLE_VIEWS = {
   durak(st, box) {  // each attack card with the card that covers it
-    if (!(st.table || []).length) box.append(el("span", { class: "muted", text: `${name(st.attacker)} attacks.` }));
+    if (!(st.table || []).length && st.phase !== "over") box.append(el("span", { class: "muted", text: `${name(st.attacker)} attacks.` }));
     for (const [attack, cover] of st.table || []) {
-      box.append(el("span", { class: "play" }, cardEl(attack), cover ? cardEl(cover, { cls: "cover" }) : el("small", { text: " to beat" })));
+      // an uncovered attack card is a button: tap it to say which card a defence beats
+      box.append(el("span", { class: "play" }, cardEl(attack, { button: !cover, cls: S.picked.includes(attack) ? "picked" : "" }),
+        cover ? cardEl(cover, { cls: "cover" }) : el("small", { text: " to beat" })));
     }
   },
   penki(st, box) {
@@ -403,6 +405,7 @@ function togglePick(card) {
   const i = S.picked.indexOf(card);
   if (i >= 0) S.picked.splice(i, 1); else S.picked.push(card);
   renderHand(S.state || {});
+  renderTrick(S.state || {});
 }
 
 function renderFeed() {

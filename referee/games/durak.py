@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 from referee.cards import DECK, RANK, SUIT, SUIT_NAMES, SUIT_SINGULAR, parse_card, parse_cards
 from referee.ruling import INFO, OK, BadEvent, Illegal, Ruling
+from referee.variants import variant_values
 from referee.session import GameRecord, Session
 
 RULES = {
@@ -122,17 +123,7 @@ class Variants:
 
     @staticmethod
     def parse(raw: object) -> "Variants":
-        if raw is None:
-            return Variants()
-        if isinstance(raw, list):
-            if not all(isinstance(name, str) for name in raw):
-                raise BadEvent("'variants' must name flags, e.g. [\"transfer\"] or {\"transfer\": true}")
-            raw = {name: True for name in raw}
-        if not isinstance(raw, dict):
-            raise BadEvent("'variants' must be an object of flags, e.g. {\"transfer\": true}")
-        unknown = [k for k in raw if k not in VARIANT_RULES]
-        if unknown:
-            raise BadEvent(f"unknown Durak variant(s) {unknown}: known are {sorted(VARIANT_RULES)}")
+        raw = variant_values(raw, VARIANT_RULES, "Durak", "transfer")
         flags = {k: bool(v) for k, v in raw.items() if k != "sit_cards"}
         sit = raw.get("sit_cards", False)
         if sit is True:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 
 from referee.cards import FACE_DOWN, parse_card, parse_cards
 from referee.ruling import INFO, OK, BadEvent, Illegal, Ruling
+from referee.variants import variant_values
 from referee.session import GameRecord, Session
 
 NAME = "golf"
@@ -105,17 +106,7 @@ class Variants:
 
     @staticmethod
     def parse(raw: object) -> "Variants":
-        if raw is None:
-            return Variants()
-        if isinstance(raw, list):  # ["four_card", ...] is as clear as {"four_card": true}
-            if not all(isinstance(name, str) for name in raw):
-                raise BadEvent("'variants' must name flags, e.g. [\"four_card\"] or {\"four_card\": true}")
-            raw = {name: True for name in raw}
-        if not isinstance(raw, dict):
-            raise BadEvent("'variants' must be an object of flags, e.g. {\"four_card\": true}")
-        unknown = [k for k in raw if k not in VARIANT_RULES]
-        if unknown:
-            raise BadEvent(f"unknown Golf variant(s) {unknown}: known are {sorted(VARIANT_RULES)}")
+        raw = variant_values(raw, VARIANT_RULES, "Golf", "four_card")
         flags = {k: bool(v) for k, v in raw.items() if k != "jokers"}
         jokers = raw.get("jokers", False)
         if jokers is True:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from referee.cards import DECK, RANK, SUIT, SUIT_NAMES, SUIT_SINGULAR, parse_card, parse_cards
 from referee.ruling import INFO, OK, BadEvent, Illegal, Ruling
+from referee.variants import variant_values
 from referee.session import GameRecord, Session
 
 NAME = "penki"
@@ -66,18 +67,8 @@ class Variants:
 
     @staticmethod
     def parse(raw: object) -> "Variants":
-        if raw is None:
-            return Variants()
-        if isinstance(raw, list):
-            if not all(isinstance(name, str) for name in raw):
-                raise BadEvent("'variants' must name flags, e.g. [\"deck52\"] or {\"deck52\": true}")
-            raw = {name: True for name in raw}
-        if not isinstance(raw, dict):
-            raise BadEvent("'variants' must be an object of flags, e.g. {\"deck52\": true}")
-        unknown = [k for k in raw if k not in VARIANT_RULES]
-        if unknown:
-            raise BadEvent(f"unknown Penki variant(s) {unknown}: known are {sorted(VARIANT_RULES)}")
-        return Variants(**{k: bool(v) for k, v in raw.items()})
+        values = variant_values(raw, VARIANT_RULES, "Penki", "deck52")
+        return Variants(**{k: bool(v) for k, v in values.items()})
 
     def on(self) -> list[str]:
         return [name for name in VARIANT_RULES if getattr(self, name)]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from referee.cards import DECK, RANK, parse_card, parse_cards
 from referee.ruling import INFO, OK, BadEvent, Illegal, Ruling
+from referee.variants import variant_values
 from referee.session import GameRecord, Session
 
 NAME = "shithead"
@@ -109,17 +110,7 @@ class Variants:
 
     @staticmethod
     def parse(raw: object, decks: int) -> "Variants":
-        if raw is None:
-            return Variants()
-        if isinstance(raw, list):  # ["stacking", ...] is as clear as {"stacking": true}
-            if not all(isinstance(name, str) for name in raw):
-                raise BadEvent("'variants' must name flags, e.g. [\"stacking\"] or {\"transparent\": \"8\"}")
-            raw = {name: True for name in raw}
-        if not isinstance(raw, dict):
-            raise BadEvent("'variants' must be an object, e.g. {\"transparent\": \"8\", \"jokers\": [\"JS\", \"JC\"]}")
-        unknown = [k for k in raw if k not in VARIANT_RULES]
-        if unknown:
-            raise BadEvent(f"unknown Shithead variant(s) {unknown}: known are {sorted(VARIANT_RULES)}")
+        raw = variant_values(raw, VARIANT_RULES, "Shithead", "stacking")
         values: dict = {}
         for name, value in raw.items():
             if value is False or value is None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from referee.cards import DECK, RANK, SUIT, SUIT_NAMES, parse_card, parse_cards
 from referee.ruling import INFO, OK, WARNING, BadEvent, Illegal, Ruling
+from referee.variants import variant_values
 from referee.session import GameRecord, Session
 
 NAME = "skitgubbe"
@@ -109,18 +110,8 @@ class Variants:
 
     @staticmethod
     def parse(raw: object) -> "Variants":
-        if raw is None:
-            return Variants()
-        if isinstance(raw, list):  # ["high_trump", ...] is as clear as {"high_trump": true}
-            if not all(isinstance(name, str) for name in raw):
-                raise BadEvent("'variants' must name flags, e.g. [\"high_trump\"] or {\"high_trump\": true}")
-            raw = {name: True for name in raw}
-        if not isinstance(raw, dict):
-            raise BadEvent("'variants' must be an object of flags, e.g. {\"high_trump\": true}")
-        unknown = [k for k in raw if k not in VARIANT_RULES]
-        if unknown:
-            raise BadEvent(f"unknown Skitgubbe variant(s) {unknown}: known are {sorted(VARIANT_RULES)}")
-        return Variants(**{k: bool(v) for k, v in raw.items()})
+        values = variant_values(raw, VARIANT_RULES, "Skitgubbe", "high_trump")
+        return Variants(**{k: bool(v) for k, v in values.items()})
 
     def on(self) -> list[str]:
         return [name for name in VARIANT_RULES if getattr(self, name)]
