@@ -36,3 +36,26 @@ def rejected(t: Table, ev, rule=None, severity="illegal"):
     assert t.summary() == summary, "a rejected event changed the summary"
     assert t.view() == view, "a rejected event changed the table"
     return r
+
+
+# -- properties every game's log has (used by the tests/test_*_properties.py files) -------
+def assert_undo_then_redo_is_identity(log: list[dict], cut: int) -> None:
+    """Undoing event `cut` restores the state before it; applying it again, the state after."""
+    table = Table()
+    for event in log[:cut]:
+        table.apply(event)
+    before = (table.summary(), table.view())
+    table.apply(log[cut])
+    after = (table.summary(), table.view())
+    assert table.apply({"type": "undo"}).ok
+    assert (table.summary(), table.view()) == before
+    assert table.apply(log[cut]).ok
+    assert (table.summary(), table.view()) == after
+
+
+def assert_replay_gives_the_same_rulings(log: list[dict]) -> None:
+    import json
+
+    lines = [json.dumps(e) for e in log]
+    rulings = [[t.apply(line).to_dict() for line in lines] for t in (Table(), Table())]
+    assert rulings[0] == rulings[1]

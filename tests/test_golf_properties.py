@@ -14,6 +14,7 @@ from referee import Table
 from referee.games.golf import legal_events
 from referee.games.golf_sim import simulate_game
 from referee.simulate import simulate_logs
+from ruling_checks import assert_replay_gives_the_same_rulings, assert_undo_then_redo_is_identity
 
 VARIANT_SETS = [
     {}, {"four_card": True}, {"nine_card": True}, {"four_in_hand": True}, {"eight_card": True},
@@ -93,25 +94,14 @@ def test_hidden_log_replays_without_rejection_to_the_same_result(game):
 def test_undo_then_redo_returns_the_same_state(game, data):
     _, hidden_log = logs(game)
     cut = data.draw(st.integers(min_value=1, max_value=len(hidden_log) - 1))
-    table = Table()
-    for event in hidden_log[:cut]:
-        table.apply(event)
-    before = (table.summary(), table.view())
-    table.apply(hidden_log[cut])
-    after = (table.summary(), table.view())
-    assert table.apply({"type": "undo"}).ok
-    assert (table.summary(), table.view()) == before
-    table.apply(hidden_log[cut])
-    assert (table.summary(), table.view()) == after
+    assert_undo_then_redo_is_identity(hidden_log, cut)
 
 
 @settings(max_examples=10)
 @given(games)
 def test_replaying_a_log_gives_the_same_rulings(game):
     _, hidden_log = logs(game)
-    lines = [json.dumps(e) for e in hidden_log]
-    rulings = [[t.apply(line).to_dict() for line in lines] for t in (Table(), Table())]
-    assert rulings[0] == rulings[1]
+    assert_replay_gives_the_same_rulings(hidden_log)
 
 
 def candidates(state) -> list[dict]:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from referee import Table
 from referee.games.penki import STACK, legal_events
 from referee.simulate import simulate_logs
+from ruling_checks import assert_replay_gives_the_same_rulings, assert_undo_then_redo_is_identity
 
 games = st.tuples(
     st.integers(min_value=0, max_value=10**9),  # seed
@@ -112,25 +113,14 @@ def test_legal_events_are_exactly_what_the_referee_accepts(game, data):
 def test_undo_then_redo_returns_the_same_state(game, data):
     _, hidden_log = logs(game)
     cut = data.draw(st.integers(min_value=1, max_value=len(hidden_log) - 1))
-    table = Table()
-    for event in hidden_log[:cut]:
-        table.apply(event)
-    before = (table.summary(), table.view())
-    table.apply(hidden_log[cut])
-    after = (table.summary(), table.view())
-    assert table.apply({"type": "undo"}).ok
-    assert (table.summary(), table.view()) == before
-    table.apply(hidden_log[cut])
-    assert (table.summary(), table.view()) == after
+    assert_undo_then_redo_is_identity(hidden_log, cut)
 
 
 @settings(max_examples=15)
 @given(games)
 def test_replaying_a_log_gives_the_same_rulings(game):
     _, hidden_log = logs(game)
-    lines = [json.dumps(e) for e in hidden_log]
-    rulings = [[t.apply(line).to_dict() for line in lines] for t in (Table(), Table())]
-    assert rulings[0] == rulings[1]
+    assert_replay_gives_the_same_rulings(hidden_log)
 
 
 def test_simulation_is_deterministic_by_seed():

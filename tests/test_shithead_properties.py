@@ -13,6 +13,7 @@ from referee import Table
 from referee.games.shithead import BURNED, FACE_UP, PILE, _sets, legal_events
 from referee.games.shithead_sim import PLAYERS, SimulationError, simulate_game
 from referee.simulate import simulate_logs
+from ruling_checks import assert_replay_gives_the_same_rulings, assert_undo_then_redo_is_identity
 
 VARIANT_SETS = [
     {}, {"jokers": True}, {"reverse_rank": True, "skip_rank": True}, {"transparent": "8"},
@@ -98,25 +99,14 @@ def test_hidden_log_replays_without_rejection_to_the_same_end(game):
 def test_undo_then_redo_returns_the_same_state(game, data):
     _, hidden_log = logs(game)
     cut = data.draw(st.integers(min_value=1, max_value=len(hidden_log) - 1))
-    table = Table()
-    for event in hidden_log[:cut]:
-        table.apply(event)
-    before = (table.summary(), table.view())
-    table.apply(hidden_log[cut])
-    after = (table.summary(), table.view())
-    assert table.apply({"type": "undo"}).ok
-    assert (table.summary(), table.view()) == before
-    assert table.apply(hidden_log[cut]).ok
-    assert (table.summary(), table.view()) == after
+    assert_undo_then_redo_is_identity(hidden_log, cut)
 
 
 @settings(max_examples=15)
 @given(games)
 def test_replaying_a_log_gives_the_same_rulings(game):
     _, hidden_log = logs(game)
-    lines = [json.dumps(e) for e in hidden_log]
-    rulings = [[t.apply(line).to_dict() for line in lines] for t in (Table(), Table())]
-    assert rulings[0] == rulings[1]
+    assert_replay_gives_the_same_rulings(hidden_log)
 
 
 def _candidates(state) -> list[dict]:

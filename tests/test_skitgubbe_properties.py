@@ -13,6 +13,7 @@ from referee import Table
 from referee.games.skitgubbe import (DRECK_PILE, KILLED, ON_TABLE, OUT_OF_GAME, POOL, WON,
                                      legal_events)
 from referee.simulate import simulate_logs
+from ruling_checks import assert_replay_gives_the_same_rulings, assert_undo_then_redo_is_identity
 
 VARIANT_SETS = [
     {}, {"no_slough_for_trump": True}, {"no_bottom_card": True}, {"high_trump": True},
@@ -100,26 +101,14 @@ def test_hidden_mode_never_rejects_a_legal_play(game):
 def test_undo_then_redo_returns_the_same_state(game, data):
     _, hidden_log = logs(game)
     cut = data.draw(st.integers(min_value=1, max_value=len(hidden_log) - 1))
-    table = Table()
-    for event in hidden_log[:cut]:
-        table.apply(event)
-    before = (table.summary(), table.view())
-    table.apply(hidden_log[cut])
-    after = (table.summary(), table.view())
-    assert table.apply({"type": "undo"}).ok
-    assert (table.summary(), table.view()) == before
-    table.apply(hidden_log[cut])
-    assert (table.summary(), table.view()) == after
+    assert_undo_then_redo_is_identity(hidden_log, cut)
 
 
 @settings(max_examples=25)
 @given(games)
 def test_replaying_a_log_gives_the_same_rulings(game):
     _, hidden_log = logs(game)
-    lines = [json.dumps(e) for e in hidden_log]
-    first = [Table() for _ in range(2)]
-    rulings = [[t.apply(line).to_dict() for line in lines] for t in first]
-    assert rulings[0] == rulings[1]
+    assert_replay_gives_the_same_rulings(hidden_log)
 
 
 @settings(max_examples=30)
