@@ -23,6 +23,12 @@ numbers. Results are labelled with the detector used.
 
     python benchmarks/live_bench.py --games 20 --detector oracle --noise miss=0.1,unread=0.1,wrong=0.02,jitter=2
     python benchmarks/live_bench.py --games 3 --detector model --max-events 60
+    python benchmarks/live_bench.py --game golf --players 3 --holes 3 --games 5 --size 640x360
+    python benchmarks/live_bench.py --game durak --players 4 --games 5 --size 640x360
+
+Durak and Golf are watched without a calibration (the game's default layout, as the
+renderer draws it); Golf renders a match of --holes rounds and also reports the rounds
+the pipeline started (`rounds_seen`, one `start` per round) against the true ones.
 """
 
 from __future__ import annotations
@@ -68,7 +74,14 @@ def run_game(job: dict) -> dict:
     k, args = job["k"], job["args"]
     out = Path(args["out"])
     out.mkdir(parents=True, exist_ok=True)
-    _, hidden = simulate_logs("skitgubbe", args["players"], args["seed"] * 1000 + k)
+    game = args.get("game") or "skitgubbe"
+    if game == "golf":  # a match of --holes rounds (one `start` each), not the default nine
+        from referee.games.golf_sim import simulate_game
+        from referee.simulate import NAMES
+
+        _, hidden = simulate_game(list(NAMES[:args["players"]]), args["seed"] * 1000 + k, holes=args["holes"])
+    else:
+        _, hidden = simulate_logs(game, args["players"], args["seed"] * 1000 + k)
     events = [e for e in hidden if e["type"] != "hand"]
     if args["max_events"]:
         events = events[:args["max_events"]]
@@ -93,7 +106,11 @@ def run_game(job: dict) -> dict:
             return {"k": k, "error": why}
     else:
         det = oracle
-    pipe = LivePipeline(oracle.header["players"], det, args["fps"])
+    if game == "skitgubbe":
+        pipe = LivePipeline(oracle.header["players"], det, args["fps"])
+    else:  # the first start's table (dealer, match, variants) as a person would set it up; no calibration
+        extra = {key: v for key, v in events[0].items() if key not in ("type", "players", "game", "mode")}
+        pipe = LivePipeline(oracle.header["players"], det, args["fps"], game=game, leader=None, start_extra=extra)
     t0 = time.perf_counter()
     frames = 0
     if video is not None:
@@ -118,19 +135,25 @@ def run_game(job: dict) -> dict:
     still = {e["index"]: e["still"] for e in oracle.events}
     truth, truth_still = [], []
     for idx, e in enumerate(events):
-        if e["type"] in INVISIBLE or e["type"] == "start":
+        if e["type"] in INVISIBLE or e["type"] == "start":  # (Golf's later starts: counted apart)
             continue
         truth.append(e)
         truth_still.append(still.get(idx))
     got = [e for e in pipe.log if e.get("type") != "start"]
     cmp = compare(truth, got)
-    emit_frames = [f for _, f, _ in pipe.stats.latencies]
+    # the frame each logged event was handed to the referee (automatic companions: with their
+    # trigger, i.e. the frame in their evidence)
+    emitted = {seq: f for seq, f, _ in pipe.stats.latencies}
+    emit_frames = [emitted.get(r.get("seq"), (e.get("evidence") or {}).get("frame"))
+                   for e, r in zip(pipe.log, pipe.rulings) if e.get("type") != "start"]
     lat = []
     for ti, gi in cmp.pop("pairs"):
-        if truth_still[ti] is not None and gi < len(emit_frames):
+        if truth_still[ti] is not None and gi < len(emit_frames) and emit_frames[gi] is not None:
             lat.append((emit_frames[gi] - truth_still[ti]) / args["fps"])
     sev = [r["severity"] for r in pipe.rulings[1:]]
-    return {"k": k, "deck": info["deck"], "background": info["background"], **cmp,
+    rounds = {"rounds_true": sum(e["type"] == "start" for e in events),
+              "rounds_seen": sum(e["type"] == "start" for e in pipe.log)}
+    return {"k": k, "deck": info["deck"], "background": info["background"], **cmp, **rounds,
             "illegal": sev.count("illegal"), "errors": sev.count("error"), "warnings": sev.count("warning"),
             "notes": len(pipe.notes), "frames": frames, "watch_s": watch_s, "render_s": render_s,
             "detect_s": pipe.stats.detect_s, "latency": lat}
@@ -140,7 +163,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=20, help="games to simulate and render (default 20)")
-    ap.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    ap.add_argument("--game", choices=("skitgubbe", "durak", "golf"), default="skitgubbe",
+                    help="game to simulate and watch (default skitgubbe); durak/golf without a calibration")
+    ap.add_argument("--players", type=int, default=None,
+                    help="players per game (default 4; golf 3: one deck)")
+    ap.add_argument("--holes", type=int, default=3, help="golf: rounds per match (default 3)")
     ap.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     ap.add_argument("--detector", choices=("oracle", "model"), default="oracle",
                     help="oracle = renderer ground truth (+ --noise); model = the shipped ONNX models")
@@ -158,6 +185,8 @@ def main(argv=None) -> int:
     ap.add_argument("--json", help="also write the summary JSON here")
     ap.add_argument("--reuse", action="store_true", help="reuse renders already in --out (same games and options)")
     args = ap.parse_args(argv)
+    if args.players is None:
+        args.players = 3 if args.game == "golf" else 4
     if args.games < 1 or args.workers < 1:
         ap.error("--games and --workers must be at least 1")
     a = vars(args).copy()
@@ -193,7 +222,7 @@ def main(argv=None) -> int:
     label = "oracle (renderer ground truth" + (f", noise {args.noise})" if args.noise else ", no noise)") \
         if args.detector == "oracle" else "shipped model (end to end)"
     summary = {
-        "detector": label, "games": len(results), "players": args.players,
+        "detector": label, "game": args.game, "games": len(results), "players": args.players,
         "frames": frames, "events_true": n_true, "events_emitted": n_pred,
         "precision": round(p, 4), "recall": round(rc, 4), "f1": round(f1, 4),
         "games_exact": sum(r["exact"] for r in results),
@@ -206,10 +235,12 @@ def main(argv=None) -> int:
         "latency_median_s": round(lat[len(lat) // 2], 3) if lat else None,
         "latency_p95_s": round(lat[int(len(lat) * 0.95)], 3) if lat else None,
         "latency_max_s": round(lat[-1], 3) if lat else None,
+        "rounds_true": sum(r["rounds_true"] for r in results),
+        "rounds_seen": sum(r["rounds_seen"] for r in results),
         "decks": sorted({r["deck"] for r in results}),
         "wall_s": round(time.perf_counter() - t0, 1),
         "per_game": [{k: r[k] for k in ("k", "deck", "background", "truth", "pred", "tp", "exact", "illegal",
-                                        "notes", "frames")} for r in results],
+                                        "notes", "frames", "rounds_true", "rounds_seen")} for r in results],
     }
     print(json.dumps({k: v for k, v in summary.items() if k != "per_game"}, indent=1))
     if args.json:

@@ -14,7 +14,8 @@ def add_commands(subparsers) -> None:
                     "referee them and print the rulings as they happen.")
     w.add_argument("source", help="webcam index (0), video file, stream URL or folder of frames")
     w.add_argument("--game", default="skitgubbe",
-                   help="game: skitgubbe (default), durak or golf (one deck; needs --layout); see vision/live/games")
+                   help="game: skitgubbe (default), durak or golf (one deck: 2-3 players, a match of rounds); "
+                        "see vision/live/games")
     w.add_argument("--players", required=True, help="player names clockwise from the bottom edge: Ann,Bob,Cid,Dan")
     w.add_argument("--leader", type=int, default=0, help="seat that leads the first trick (default 0)")
     w.add_argument("--start", dest="start_event",

@@ -392,7 +392,11 @@ class EventMaker:
         new = [s for s in seen if s.key is not None and s.key not in self.on_table and s.key not in pending_names
                and not immature(s)]
         # a card we let go silently (the referee had already taken it off) seen again where it lay
-        # was only lost from sight: it is still lying there, not a new card
+        # was only lost from sight: it is still lying there, not a new card -- unless the game
+        # says the table was cleared for a new deal (Golf: between rounds, a card may come back)
+        rules = _game_rules(self.table.view())
+        if rules is not None and getattr(rules, "fresh_table", lambda view: False)(self.table.view()):
+            self.retired.clear()
         for s in list(new):
             was, when = self.retired.get(s.key, (None, None))
             if was is not None and frame - when <= RETIRED_WINDOW_S * self.fps and \

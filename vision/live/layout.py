@@ -120,13 +120,18 @@ def edge_point(centre: np.ndarray, angle: float, width: int, height: int) -> np.
     return centre + d * min(ts)
 
 
-def default_layout(n_players: int, width: int, height: int) -> Layout:
+def default_layout(n_players: int, width: int, height: int, angles=None) -> Layout:
     """Seats evenly around the image edge (seat 0 at the bottom, clockwise), play area centred,
-    stock at the centre, discard spot in the top-right corner region."""
+    stock at the centre, discard spot in the top-right corner region. `angles` (radians,
+    image coordinates, clockwise from seat 0) puts the seats elsewhere on the edge (a game
+    whose players need room in front of them, e.g. Golf's grids)."""
     if n_players < 2:
         raise ValueError("a table needs at least 2 seats")
+    if angles is not None and len(angles) != n_players:
+        raise ValueError(f"{len(angles)} seat directions for {n_players} seats")
     c = np.array([width / 2, height / 2])
-    seats = np.array([edge_point(c, seat_angle(s, n_players), width, height) for s in range(n_players)])
+    angles = [seat_angle(s, n_players) for s in range(n_players)] if angles is None else list(angles)
+    seats = np.array([edge_point(c, a, width, height) for a in angles])
     fw, fh = PLAY_AREA_FRACTION
     hw, hh = width * fw / 2, height * fh / 2
     play = np.array([[c[0] - hw, c[1] - hh], [c[0] + hw, c[1] - hh], [c[0] + hw, c[1] + hh], [c[0] - hw, c[1] + hh]])

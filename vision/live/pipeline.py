@@ -59,6 +59,7 @@ class LivePipeline:
         self.detector = detector
         self.fps = float(fps)
         self.layout = layout
+        self.game = game
         from vision.live.games import live_table
 
         self.table = live_table(game, Table())  # Durak: the refill draws come with the bout's end
@@ -86,7 +87,10 @@ class LivePipeline:
     def _start(self, frame_shape) -> list[Output]:
         h, w = frame_shape[:2]
         if self.layout is None:
-            self.layout = default_layout(len(self.players), w, h)
+            from vision.live.games import LIVE_GAMES, rules_for
+
+            own = getattr(rules_for(self.game), "default_layout", None) if self.game in LIVE_GAMES else None
+            self.layout = (own or default_layout)(len(self.players), w, h)  # (Golf: seats with room for grids)
         elif (self.layout.width, self.layout.height) != (w, h):
             self.layout = self.layout.scaled(w, h)
         self.layout.names = list(self.players)

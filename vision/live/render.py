@@ -212,12 +212,12 @@ class TableRenderer:
     """Holds the world (cards, stock, hands), animates actions and writes frames + truth."""
 
     def __init__(self, cfg: RenderConfig, n_players: int, writer=None, sidecar=None,
-                 card_fraction: float | None = None):
+                 card_fraction: float | None = None, layout=None):
         self.cfg = cfg
         self.rng = np.random.default_rng([cfg.seed, 4242])
         W, H = cfg.width, cfg.height
         self.W, self.H = W, H
-        self.layout = default_layout(n_players, W, H)
+        self.layout = default_layout(n_players, W, H) if layout is None else layout  # a game's own default
         self.n = n_players
         ch = int(round((card_fraction or CARD_HEIGHT_FRACTION) * H))
         self.art = pick_art(cfg.deck, cfg.heldout, self.rng, ch, cfg.cache) if cfg.video or cfg.deck else \
@@ -719,7 +719,9 @@ def render_log(events: list[dict], out: Path | None, cfg: RenderConfig, sidecar_
     side = open(sidecar_path, "w") if sidecar_path else None
     try:
         r = TableRenderer(cfg, len(players), writer=writer, sidecar=side,
-                          card_fraction=getattr(game, "CARD_FRACTION", None))
+                          card_fraction=getattr(game, "CARD_FRACTION", None),
+                          layout=game.default_layout(len(players), cfg.width, cfg.height)
+                          if hasattr(game, "default_layout") else None)
         header = {"type": "header", "fps": cfg.fps, "width": cfg.width, "height": cfg.height,
                   "deck": r.art.name, "background": r.bg_name, "seed": cfg.seed, "players": players,
                   "layout": r.true_layout.to_dict()}

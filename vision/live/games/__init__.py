@@ -12,7 +12,8 @@ the table differ per game; each module here provides:
 * `SINGLE_PUTS(view)`: whether cards that arrived in one settle are separate puts;
 * `live_table(table)` (optional): the referee as the pipeline drives it, an `AutoTable`
   adding events the camera cannot see (Durak: the refill draws after a bout; Golf: the
-  stock draw before a discard or swap), taken from the referee's expectation;
+  stock draw before a discard or swap, the next round's start), taken from the referee's
+  expectation;
 * `Director`: replays a log through a referee and turns it into table motion.
 
 Skitgubbe's candidates still live in `vision.live.events` (being tuned there right now);
@@ -90,7 +91,8 @@ class AutoTable:
 
     def _evidence(self, auto: dict, ev) -> dict:
         if isinstance(ev, dict) and isinstance(ev.get("evidence"), dict):
-            auto = dict(auto, evidence=dict(ev["evidence"], inferred=self._why, cards_seen=[]))
+            why = self._why(auto) if callable(self._why) else self._why  # (a label per kind of event)
+            auto = dict(auto, evidence=dict(ev["evidence"], inferred=why, cards_seen=[]))
         return auto
 
     def apply(self, ev, seq: int | None = None):

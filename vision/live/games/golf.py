@@ -1,22 +1,33 @@
-"""Golf on camera (six- and nine-card layouts, one deck: 2-3 players): what settled table
-changes mean, and how a round looks on the table.
+"""Golf on camera (six- and nine-card layouts, one deck: 2-3 players; a match of rounds):
+what settled table changes mean, and how a round looks on the table.
 
 Table picture (the renderer draws it, the candidates below read it; all distances in card
 widths `w` / card heights `w / ASPECT`, so they follow the card size the camera sees):
 
+* seats (`default_layout`, used by both the renderer and an uncalibrated pipeline): at the
+  middle of an edge each (2: bottom/top; 3: bottom/left/right; 4: bottom/left/top/right),
+  so every grid lies inside the frame;
 * each player's grid lies in front of their seat (`cell_centre`): `rows` x `columns` cards,
   position = row * columns + column as in the table log, row 0 farthest from the player,
-  column 0 on the player's left, every card turned to face its player;
+  column 0 on the player's left, every card turned to face its player; without a
+  calibration a grid may lie off its expected place by up to half a card (camera tilt):
+  its face-up cards tell by how much (`grid_offsets`), and a grid with none is matched
+  with a looser tolerance;
 * the stock lies face down left of the centre, the discard pile face up right of it
   (`pile_spot`); a new pile card covers the one below;
 * a grid card is turned face up where it lies (first flips, the end-of-round reveal);
 * a turn: a card drawn from the stock goes face down to the player's edge (the camera
   does not see which); the top of the pile taken goes to the player's edge face up; then
   either the drawn card goes onto the pile (discard), or the grid card it replaces goes
-  onto the pile (turned face up on the way) and the drawn card is laid in its place.
+  onto the pile (turned face up on the way) and the drawn card is laid in its place;
+* the next round: the dealer gathers every card off the table, deals the grids face down
+  and turns the stock's top card up onto the pile spot.
 
 Candidates: a face-up arrival on the pile spot is, while dealing, the card that starts
-the pile (`flip {card}`); in play, the mover's discard when it was carried in face up, the
+the pile (`flip {card}`); after a round (phase over, the match not over) the same flip,
+which `live_table` precedes with the next round's `start` (the referee's defaults: same
+players, the previous dealer's left deals; evidence `"inferred": "new round"`); in play, the
+mover's discard when it was carried in face up, the
 card a swap replaced when it was turned face up on the pile (then no event: the swap is
 read when the new card lands in the grid); a face-up arrival in a grid
 cell is a flip there (dealing, reveal) or in play the swap into that cell (the card it
@@ -25,8 +36,12 @@ card leaving is the mover's draw from the pile.
 
 A draw from the stock is not visible: `live_table` applies `draw {seat, source: "stock"}`
 just before a discard or swap of a player who has not drawn (evidence `"inferred":
-"stock draw"`). Two or more decks (4+ players) put equal cards on the table at once, which
-the name-keyed tracking cannot tell apart: not supported yet.
+"stock draw"`). A new match (after the last hole) is a new `watch` session.
+
+Not supported yet: two or more decks (4+ players) put equal cards on the table at once,
+which the name-keyed tracking (tracker: one track per name; EventMaker.on_table keyed by
+name) cannot tell apart -- it needs identity by position; four-card rounds (knock, peek:
+the swapped-in card stays face down, so a swap is only a back moving); `four_in_hand`.
 """
 
 from __future__ import annotations
@@ -49,6 +64,9 @@ GRID_IN, COL_STEP, ROW_STEP = 1.55, 1.15, 1.1
 PILE_DX = 0.75
 #: A card within this many card widths of a cell centre / the pile spot lies there.
 CELL_TOL, PILE_TOL = 0.55, 0.6
+#: ... of a cell of a grid with no face-up card to tell where it lies (uncalibrated: the
+#: camera's tilt may shift it by half a card).
+CELL_TOL_UNSURE = 0.85
 #: Prior weights.
 W_DISCARD = 1.0  # a new card carried face up onto the pile: the mover's discard
 W_SWAP_OUT = 1.0  # a new card turned face up on the pile: the grid card a swap replaces
@@ -78,12 +96,35 @@ def _grid_cards(view: dict) -> set[str]:
     return out
 
 
+def fresh_table(view: dict) -> bool:
+    """After a round (phase over) the table is gathered and dealt anew: a card seen where a
+    card of the last round lay is a new card (events.EventMaker's `retired` memory is off)."""
+    return view.get("phase") == "over"
+
+
 def _known(view: dict) -> set[str]:
     """Every face-up card the referee has placed: the grids' and the whole pile."""
     return _grid_cards(view) | set(view.get("discard_pile") or [])
 
 
 # ------------------------------------------------------------------ geometry
+
+#: Default seat directions (degrees, image coordinates: 90 = bottom, 180 = left, 270 = top,
+#: 0 = right; clockwise from seat 0) by player count: every grid straight in front of an
+#: edge's middle, so that it lies inside the frame (the evenly spread default puts 3 players'
+#: seats 1 and 2 in the top corners, their grids half out of the picture).
+SEAT_DEGREES = {2: (90, 270), 3: (90, 180, 360), 4: (90, 180, 270, 360)}
+
+
+def default_layout(n_players: int, width: int, height: int):
+    """The table without a calibration: as `vision.live.layout.default_layout`, with seats
+    where the grids have room (SEAT_DEGREES; other counts: evenly spread). The renderer and
+    the pipeline both use it, so an uncalibrated camera expects the grids where they are drawn."""
+    from vision.live.layout import default_layout as plain
+
+    deg = SEAT_DEGREES.get(n_players)
+    return plain(n_players, width, height, None if deg is None else [np.radians(d) for d in deg])
+
 
 def seat_axes(layout, seat: int) -> tuple[np.ndarray, np.ndarray]:
     """(towards the seat, the player's right) as unit vectors."""
@@ -108,17 +149,41 @@ def stock_spot(layout, w: float) -> np.ndarray:
     return layout.centre - np.array([PILE_DX * w / ASPECT, 0.0])
 
 
-def cell_at(layout, point, rows: int, cols: int, w: float) -> tuple[int, int] | None:
-    """(seat, position) of the grid cell `point` lies in, or None."""
+def cell_at(layout, point, rows: int, cols: int, w: float, offsets: dict | None = None) -> tuple[int, int] | None:
+    """(seat, position) of the grid cell `point` lies in, or None. `offsets` (seat -> where
+    that grid lies off its expected place, see `grid_offsets`) follow an uncalibrated
+    camera's tilt; a grid without one is matched with the looser CELL_TOL_UNSURE."""
+    loose = offsets is not None  # (offsets given: a grid without one is matched loosely)
+    offsets = offsets or {}
     best = None
     for s in range(layout.n):
+        off = offsets.get(s)
         for p in range(rows * cols):
-            d = float(np.linalg.norm(cell_centre(layout, s, p, rows, cols, w) - point))
+            c = cell_centre(layout, s, p, rows, cols, w) + (0.0 if off is None else off)
+            d = float(np.linalg.norm(c - point))
             if best is None or d < best[0]:
-                best = (d, s, p)
-    if best is None or best[0] > CELL_TOL * w:
+                best = (d, s, p, off is None and loose)
+    if best is None or best[0] > (CELL_TOL_UNSURE if best[3] else CELL_TOL) * w:
         return None
     return best[1], best[2]
+
+
+def grid_offsets(layout, view: dict, where: dict, rows: int, cols: int, w: float) -> dict:
+    """Seat -> the median offset of its face-up grid cards (the referee's, where the camera
+    sees them now) from their expected cells: without a calibration the default layout is
+    only roughly where the grids lie (the camera's tilt), and the grid's own cards tell."""
+    out = {}
+    for key, g in (view.get("grids") or {}).items():
+        seat = int(key)
+        if seat >= layout.n:
+            continue
+        refs = [np.asarray(where[c], float) - cell_centre(layout, seat, p, rows, cols, w)
+                for p, (c, up) in enumerate(zip(g["cards"], g["face_up"])) if up and c in where]
+        # (a card lying far from its cell is on its way: the swap's replaced card on the pile)
+        refs = [d for d in refs if float(np.linalg.norm(d)) <= CELL_TOL_UNSURE * w]
+        if refs:
+            out[seat] = np.median(np.array(refs), axis=0)
+    return out
 
 
 def at_pile(layout, point, w: float) -> bool:
@@ -150,7 +215,10 @@ def candidates(obs: Observation, view: dict, layout) -> list[tuple[dict | None, 
         for (c,), wt in name_options(obs.cards):
             if c == UNKNOWN:
                 continue
-            if phase == "deal":
+            if phase == "over":  # the next round's pile card (`live_table` starts the round)
+                if next_round(view) is not None:
+                    out.append(({"type": "flip", "card": c}, wt))
+            elif phase == "deal":
                 out.append(({"type": "flip", "card": c}, wt))
             elif c in known:
                 out.append((None, wt))  # seen again, or a face-up grid card moved to the pile
@@ -163,13 +231,15 @@ def candidates(obs: Observation, view: dict, layout) -> list[tuple[dict | None, 
                                 wt * (W_UNLIKELY if turned_here else W_DISCARD)))
                 out.append((None, wt * (W_SWAP_OUT if turned_here else W_UNLIKELY)))
         return out
-    cell = cell_at(layout, s.last, rows, cols, w)
+    cell = cell_at(layout, s.last, rows, cols, w, grid_offsets(layout, view, obs.where, rows, cols, w))
     if cell is None:
         return out
     seat, pos = cell
     grid = (view.get("grids") or {}).get(str(seat))
     if grid is None:
         return out
+    if phase == "over":  # the last round's card seen again (the next round's grid lies face down)
+        return [(None, 1.0)]
     for (c,), wt in name_options(obs.cards):
         if c == UNKNOWN:
             continue
@@ -205,10 +275,39 @@ def stock_draw(view: dict, ev: dict) -> list[dict]:
     return []
 
 
+def next_round(view: dict) -> dict | None:
+    """The `start` of the match's next round (the referee's defaults: same players, variants
+    and match, the previous dealer's left deals), or None while a round is on or the match
+    is over."""
+    if view.get("phase") != "over" or (view.get("sheet") or {}).get("match_over"):
+        return None
+    return {"type": "start", "game": "golf", "players": list(view.get("players") or []),
+            "mode": view.get("mode") or "hidden"}
+
+
+def new_round(view: dict, ev: dict) -> list[dict]:
+    """A card turned up on the pile spot after a round is over: the next round was dealt."""
+    if ev.get("type") == "flip" and ev.get("seat") is None:
+        start = next_round(view)
+        if start is not None:
+            return [start]
+    return []
+
+
+def before(view: dict, ev: dict) -> list[dict]:
+    return new_round(view, ev) or stock_draw(view, ev)
+
+
 def live_table(table):
+    """The referee with the unseen stock draw before a discard or swap, and the next round's
+    `start` before the flip that begins its discard pile (one `start` = one round, G4)."""
     from vision.live.games import AutoTable
 
-    return AutoTable(table, before=stock_draw, why="stock draw")
+    return AutoTable(table, before=before, why=_why)
+
+
+def _why(auto: dict) -> str:
+    return "new round" if auto.get("type") == "start" else "stock draw"
 
 
 # ------------------------------------------------------------------ the renderer's director
@@ -241,8 +340,13 @@ class Director(_Director):
         return pile_spot(r.layout, r.cw) + r.rng.normal(0, 1.0, 2), float(r.rng.normal(0, 0.04))
 
     def deal(self, view: dict) -> None:
-        """A new round: the table is cleared and the grids lie dealt face down."""
+        """A new round: the dealer gathers the last round's cards off the table (they leave the
+        picture), then the grids lie dealt face down."""
         r = self.r
+        if r.cards:
+            dealer = int(view.get("dealer") or 0)
+            r.take_cards(dealer, list(r.cards), gather=r.layout.centre.copy())
+            r.pause((0.5, 0.8))
         r.cards = []
         r.moving.clear()
         self.grid, self.pile = {}, []
