@@ -12,8 +12,9 @@ import pytest
 
 from vision.live import settle as st
 from vision.live.detector import Detection
-from vision.live.events import (MIN_PLAUSIBLE, STRONG_VOTES, W_PLAY_UNSURE_SEAT, EventMaker, Observation, Seen,
+from vision.live.events import (MIN_PLAUSIBLE, STRONG_VOTES, EventMaker, Observation, Seen,
                                 dreck_puts, seat_is_sure, strong_identity)
+from vision.live.games.skitgubbe import W_PLAY_UNSURE_SEAT
 from vision.live.layout import default_layout
 from vision.live.tracker import EXIT_MISSES, MAX_MISSES, Tracker, leaving_picture
 

@@ -54,16 +54,6 @@ MAX_ILLEGAL_STREAK = 1
 CARD_ACCOUNTING_RULES = frozenset({"S0.1", "D0.1", "H0.1"})
 #: Identity alternatives considered per card (best names by votes).
 NAME_ALTERNATIVES = 2
-#: Prior weights of the interpretations of a card arriving in Part 1.
-W_PLAY_TO_ACT = 1.0  # the seat to act puts a card down: its play
-W_SLOUGH_TO_ACT = 0.9  # ... or a slough before its play (about as common in simulated games)
-W_SLOUGH_OTHER = 1.0  # another seat puts a card down: a slough
-W_PLAY_MISZONED = 0.15  # ... or the card was misattributed and it is the play
-#: ... when the card was first seen where it now lies (no path back to a seat: its seat is only
-#: the zone it lies in, often next to a zone border), misattribution is as plausible as not;
-#: at least MIN_PLAUSIBLE so a legal play by the seat to act can explain the card.
-W_PLAY_UNSURE_SEAT = 0.5
-W_FLIP = 1.0  # a card first seen face up at the stock: a flip
 #: Cards were carried off towards another seat than the referee's taker (collect / eat).
 W_WRONG_TAKER = 0.1
 #: Cards that arrived in one settle belong to one put (a run, a dreck row) when their
@@ -217,7 +207,7 @@ def name_options(cards: list[Seen]) -> list[tuple[list[str], float]]:
     return out[:4]
 
 
-def _rank_key(card: str) -> tuple:
+def rank_key(card: str) -> tuple:
     from referee.cards import RANK, SUIT
 
     return (SUIT.get(card, 9), RANK.get(card, 99))
@@ -242,102 +232,21 @@ class Probe:
 
 
 def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict | None, float]]:
-    """Candidate events for an observation in the referee state `view` (None = no event)."""
-    game = _game_rules(view)  # games other than Skitgubbe: vision/live/games/<game>.py
-    if game is not None:
-        return game.candidates(obs, view, layout)
-    phase = view.get("phase")
-    to_act = view.get("to_act")
-    out: list[tuple[dict | None, float]] = []
-    if obs.kind == "leave":
-        names = {s.name for s in obs.cards}
-        if phase == "part1" and view.get("trick"):
-            trick_cards = {c["card"] for c in view["trick"]["cards"]}
-            if names & trick_cards:
-                winner = view["trick"].get("winner")
-                if winner is None or trick_cards & obs.present:
-                    return [(IGNORE, W_GLITCH)]  # not a whole decided trick leaving: a glitch, or wait
-                hint = obs.seat_hint
-                out.append(({"type": "collect", "seat": winner}, 1.0 if hint in (None, winner) else W_WRONG_TAKER))
-                return out
-        if phase == "part2" and view.get("table"):
-            table_cards = {c for p in view["table"] for c in p}
-            if names & table_cards:
-                if to_act is None:
-                    return [(IGNORE, W_GLITCH)]
-                out.append(({"type": "eat", "seat": to_act}, 1.0 if obs.seat_hint in (None, to_act) else W_WRONG_TAKER))
-                return out
-        if referee_table_cards(view) & names:
-            return [(IGNORE, W_GLITCH)]  # cards the referee still has vanished unexpectedly: a glitch?
-        return [(None, 1.0)]  # the referee already took these cards off (kill, part end, dreck, trump)
-
-    # arrivals
-    opts = name_options(obs.cards)
-    seat = obs.seat_hint
-    if phase == "part1" and len(obs.cards) == 1:
-        for (names,), w in ((o[0], o[1]) for o in opts):
-            c = names
-            if obs.from_stock and to_act is not None:
-                # the flipper lays the card in front of themself: the zone must agree with the turn
-                out.append(({"type": "play", "seat": to_act, "cards": [c], "source": "stock"},
-                            W_FLIP * w * (1.0 if seat == to_act else W_PLAY_MISZONED)))
-                out.append(({"type": "slough", "seat": seat, "card": c}, 0.05 * w))
-                continue
-            if seat == to_act:
-                out.append(({"type": "play", "seat": seat, "cards": [c]}, W_PLAY_TO_ACT * w))
-                out.append(({"type": "slough", "seat": seat, "card": c}, W_SLOUGH_TO_ACT * w))
-            else:
-                out.append(({"type": "slough", "seat": seat, "card": c}, W_SLOUGH_OTHER * w))
-                if to_act is not None:
-                    miszoned = W_PLAY_MISZONED if obs.seat_sure else W_PLAY_UNSURE_SEAT
-                    out.append(({"type": "play", "seat": to_act, "cards": [c]}, miszoned * w))
-        return out
-    if phase == "part1":  # several cards in one put: treat as consecutive sloughs/plays is too
-        return []  # ambiguous to guess; the pipeline splits puts by time, so this means trouble
-    if phase == "intermission":
-        if len(obs.cards) != 1:
-            return []
-        holder = view.get("to_act")
-        for (c,), w in opts:
-            ev = {"type": "trump", "card": c}
-            if holder is not None:
-                ev["seat"] = holder
-            out.append((ev, w))
-        return out
-    if phase == "dreck":
-        for names, w in opts:
-            out.append(({"type": "dreck", "seat": seat, "cards": names}, w))
-        return out
-    if phase == "part2" and to_act is not None:
-        for names, w in opts:
-            run = sorted(names, key=_rank_key)
-            out.append(({"type": "play", "seat": to_act, "cards": run}, w * (1.0 if seat == to_act else 0.7)))
-        return out
-    return out
+    """Candidate events for an observation in the referee state `view` (None = no event);
+    what a change means is the game's: vision/live/games/<game>.py."""
+    return _game_rules(view).candidates(obs, view, layout)
 
 
 def _game_rules(view: dict):
-    """The camera module of a game other than Skitgubbe (vision.live.games), or None."""
+    """The camera module of the game being watched (vision.live.games)."""
     from vision.live.games import rules_for_view
 
     return rules_for_view(view)
 
 
-def _single_puts(view: dict) -> bool:
-    game = _game_rules(view)
-    return game is not None and game.SINGLE_PUTS(view)
-
-
 def referee_table_cards(view: dict) -> set[str]:
-    """Cards the referee has on the table (Part 1 trick or Part 2 plays)."""
-    game = _game_rules(view)
-    if game is not None:
-        return game.table_cards(view)
-    if view.get("phase") == "part1" and view.get("trick"):
-        return {c["card"] for c in view["trick"]["cards"]}
-    if view.get("phase") == "part2":
-        return {c for p in view.get("table", []) for c in p}
-    return set()
+    """Cards the referee has lying on the table (the game's own reading of its view)."""
+    return _game_rules(view).table_cards(view)
 
 
 def consistent(obs: Observation, view_after: dict) -> bool:
@@ -427,8 +336,8 @@ class EventMaker:
         else:
             puts = [(None, g) for g in group_arrivals(new)]
         for put_seat, group in puts:
-            if len(group) > 1 and (phase == "part1" or _single_puts(self.table.view())):
-                subgroups = [[s] for s in group]  # Part 1 puts are single cards
+            if len(group) > 1 and _game_rules(self.table.view()).SINGLE_PUTS(self.table.view()):
+                subgroups = [[s] for s in group]  # e.g. Skitgubbe's Part 1 puts are single cards
             else:
                 subgroups = [group]
             for g in subgroups:

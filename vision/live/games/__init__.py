@@ -16,8 +16,6 @@ the table differ per game; each module here provides:
   expectation;
 * `Director`: replays a log through a referee and turns it into table motion.
 
-Skitgubbe's candidates still live in `vision.live.events` (being tuned there right now);
-`vision.live.games.skitgubbe` re-exports them so callers can already go through here.
 """
 
 from __future__ import annotations
@@ -41,12 +39,8 @@ def rules_for(game: str | None):
 
 
 def rules_for_view(view: dict):
-    """The camera module for a referee view, or None for Skitgubbe (whose logic is built
-    into vision.live.events) and for games without a camera module."""
-    game = view.get("game")
-    if game in (None, "skitgubbe") or game not in LIVE_GAMES:
-        return None
-    return rules_for(game)
+    """The camera module for a referee view (Skitgubbe's before any game has started)."""
+    return rules_for(view.get("game"))
 
 
 def live_table(game: str | None, table):

@@ -1,6 +1,6 @@
 """Skitgubbe on camera: the renderer's director (tricks around the centre, Part 2 plays in
 rows, dreck in front of its owner, the trump card laid aside) and the pipeline's candidate
-events (still in `vision.live.events`, re-exported here)."""
+events (what a card arriving or leaving means in each phase)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import math
 
 import numpy as np
 
-from vision.live.events import candidates, referee_table_cards as table_cards  # noqa: F401
+from vision.live.events import IGNORE, W_GLITCH, W_WRONG_TAKER, Observation, rank_key, name_options
+from vision.live.layout import Layout
 from vision.live.render import REACH_S, RETREAT_S, HOLD_S, CardObj, Director, TableRenderer, _rot  # noqa: F401
 
 #: Part 1: distance of a seat's trick slot from the centre, in card heights.
@@ -18,6 +19,99 @@ SLOT_STEP = 0.5
 RUN_STEP = 0.42
 #: Dreck laid out in front of its owner: cards per row, step in card widths, rows in card heights.
 DRECK_ROW, DRECK_STEP, DRECK_ROW_STEP = 9, 0.5, 1.05
+
+
+#: Prior weights of the interpretations of a card arriving in Part 1.
+W_PLAY_TO_ACT = 1.0  # the seat to act puts a card down: its play
+W_SLOUGH_TO_ACT = 0.9  # ... or a slough before its play (about as common in simulated games)
+W_SLOUGH_OTHER = 1.0  # another seat puts a card down: a slough
+W_PLAY_MISZONED = 0.15  # ... or the card was misattributed and it is the play
+#: ... when the card was first seen where it now lies (no path back to a seat: its seat is only
+#: the zone it lies in, often next to a zone border), misattribution is as plausible as not;
+#: at least MIN_PLAUSIBLE so a legal play by the seat to act can explain the card.
+W_PLAY_UNSURE_SEAT = 0.5
+W_FLIP = 1.0  # a card first seen face up at the stock: a flip
+
+
+def table_cards(view: dict) -> set[str]:
+    """Cards the referee has on the table (Part 1 trick or Part 2 plays)."""
+    if view.get("phase") == "part1" and view.get("trick"):
+        return {c["card"] for c in view["trick"]["cards"]}
+    if view.get("phase") == "part2":
+        return {c for p in view.get("table", []) for c in p}
+    return set()
+
+
+def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict | None, float]]:
+    """Candidate events for an observation in the referee state `view` (None = no event)."""
+    phase = view.get("phase")
+    to_act = view.get("to_act")
+    out: list[tuple[dict | None, float]] = []
+    if obs.kind == "leave":
+        names = {s.name for s in obs.cards}
+        if phase == "part1" and view.get("trick"):
+            trick_cards = {c["card"] for c in view["trick"]["cards"]}
+            if names & trick_cards:
+                winner = view["trick"].get("winner")
+                if winner is None or trick_cards & obs.present:
+                    return [(IGNORE, W_GLITCH)]  # not a whole decided trick leaving: a glitch, or wait
+                hint = obs.seat_hint
+                out.append(({"type": "collect", "seat": winner}, 1.0 if hint in (None, winner) else W_WRONG_TAKER))
+                return out
+        if phase == "part2" and view.get("table"):
+            on_table = {c for p in view["table"] for c in p}
+            if names & on_table:
+                if to_act is None:
+                    return [(IGNORE, W_GLITCH)]
+                out.append(({"type": "eat", "seat": to_act}, 1.0 if obs.seat_hint in (None, to_act) else W_WRONG_TAKER))
+                return out
+        if table_cards(view) & names:
+            return [(IGNORE, W_GLITCH)]  # cards the referee still has vanished unexpectedly: a glitch?
+        return [(None, 1.0)]  # the referee already took these cards off (kill, part end, dreck, trump)
+
+    # arrivals
+    opts = name_options(obs.cards)
+    seat = obs.seat_hint
+    if phase == "part1" and len(obs.cards) == 1:
+        for (names,), w in ((o[0], o[1]) for o in opts):
+            c = names
+            if obs.from_stock and to_act is not None:
+                # the flipper lays the card in front of themself: the zone must agree with the turn
+                out.append(({"type": "play", "seat": to_act, "cards": [c], "source": "stock"},
+                            W_FLIP * w * (1.0 if seat == to_act else W_PLAY_MISZONED)))
+                out.append(({"type": "slough", "seat": seat, "card": c}, 0.05 * w))
+                continue
+            if seat == to_act:
+                out.append(({"type": "play", "seat": seat, "cards": [c]}, W_PLAY_TO_ACT * w))
+                out.append(({"type": "slough", "seat": seat, "card": c}, W_SLOUGH_TO_ACT * w))
+            else:
+                out.append(({"type": "slough", "seat": seat, "card": c}, W_SLOUGH_OTHER * w))
+                if to_act is not None:
+                    miszoned = W_PLAY_MISZONED if obs.seat_sure else W_PLAY_UNSURE_SEAT
+                    out.append(({"type": "play", "seat": to_act, "cards": [c]}, miszoned * w))
+        return out
+    if phase == "part1":  # several cards in one put: treat as consecutive sloughs/plays is too
+        return []  # ambiguous to guess; the pipeline splits puts by time, so this means trouble
+    if phase == "intermission":
+        if len(obs.cards) != 1:
+            return []
+        holder = view.get("to_act")
+        for (c,), w in opts:
+            ev = {"type": "trump", "card": c}
+            if holder is not None:
+                ev["seat"] = holder
+            out.append((ev, w))
+        return out
+    if phase == "dreck":
+        for names, w in opts:
+            out.append(({"type": "dreck", "seat": seat, "cards": names}, w))
+        return out
+    if phase == "part2" and to_act is not None:
+        for names, w in opts:
+            run = sorted(names, key=rank_key)
+            out.append(({"type": "play", "seat": to_act, "cards": run}, w * (1.0 if seat == to_act else 0.7)))
+        return out
+    return out
 
 
 def SINGLE_PUTS(view: dict) -> bool:
