@@ -59,3 +59,23 @@ def assert_replay_gives_the_same_rulings(log: list[dict]) -> None:
     lines = [json.dumps(e) for e in log]
     rulings = [[t.apply(line).to_dict() for line in lines] for t in (Table(), Table())]
     assert rulings[0] == rulings[1]
+
+
+def assert_hidden_log_ends_like_open(open_log: list[dict], hidden_log: list[dict], after_each=None):
+    """The hidden log (what a camera records) is accepted event by event with no proven
+    violation (`after_each(table)` checks more after each event) and ends in the open log's
+    summary. Returns both tables for game-specific checks of the end."""
+    import json
+
+    table = Table()
+    for line in hidden_log:
+        ruling = table.apply(json.dumps(line))
+        assert ruling.ok, (line, ruling)
+        assert not any(n["kind"] == "proven_violation" for n in ruling.notes), ruling
+        if after_each is not None:
+            after_each(table)
+    reference = Table()
+    for event in open_log:
+        reference.apply(event)
+    assert table.summary() == reference.summary()
+    return table, reference
