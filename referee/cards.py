@@ -44,6 +44,19 @@ def parse_cards(items: object, allow_face_down: bool = False) -> list[str]:
     return [parse_card(c, allow_face_down) for c in items]
 
 
+def split_reveal(shown: list[str], known: list[str]) -> tuple[list[str], list[str]]:
+    """A hand shown against the cards already known in it, as multisets (decks may repeat a
+    card): (known cards the showing lacks, shown cards not known before)."""
+    missing = known[:]
+    new = []
+    for c in shown:
+        if c in missing:
+            missing.remove(c)
+        else:
+            new.append(c)
+    return missing, new
+
+
 def deck(copies: int = 1) -> list[str]:
     return list(DECK) * copies
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from referee.cards import DECK, RANK, parse_card, parse_cards
+from referee.cards import DECK, RANK, parse_card, parse_cards, split_reveal
 from referee.ruling import INFO, OK, BadEvent, Illegal, Ruling
 from referee.variants import variant_values
 from referee.session import GameRecord, Session
@@ -569,13 +569,7 @@ def _show(st: ShitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     cards = _cards(ev)
     if st.phase != SWAP:
         raise Illegal("H0.4", "hand cards are shown to decide the starter, before play starts")
-    rest = st.known[seat][:]
-    new = []
-    for c in cards:
-        if c in rest:
-            rest.remove(c)
-        else:
-            new.append(c)
+    _, new = split_reveal(cards, st.known[seat])
     if len(new) > st.hidden_slots(seat):
         raise Illegal("H0.1", f"{st.name(seat)}'s hand cannot hold {' '.join(cards)}")
     for c in new:
@@ -594,13 +588,7 @@ def _hand(st: ShitState, ev: dict, seq: int, notes: list) -> tuple[str | None, s
     if len(cards) != st.size[seat]:
         raise Illegal("H0.2" if st.phase == SWAP else "H1.2",
                       f"{st.name(seat)} holds {st.size[seat]} card(s), not {len(cards)}")
-    rest = st.known[seat][:]
-    new = []
-    for c in cards:
-        if c in rest:
-            rest.remove(c)
-        else:
-            new.append(c)
+    rest, new = split_reveal(cards, st.known[seat])
     if rest:
         raise Illegal("H0.1", f"{st.name(seat)} must still hold {' '.join(rest)}")
     for c in new:

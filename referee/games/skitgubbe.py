@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.cards import DECK, RANK, SUIT, SUIT_NAMES, parse_card, parse_cards
+from referee.cards import DECK, RANK, SUIT, SUIT_NAMES, parse_card, parse_cards, split_reveal
 from referee.ruling import INFO, OK, WARNING, BadEvent, Illegal, Ruling
 from referee.variants import variant_values
 from referee.session import GameRecord, Session
@@ -1129,13 +1129,7 @@ class Skitgubbe:
         if len(cards) != st.size[seat]:
             raise Illegal("S1.2" if st.phase == PART1 else "S0.1",
                           f"{st.name(seat)} holds {st.size[seat]} card(s), not {len(cards)}")
-        rest = st.known[seat][:]
-        new = []
-        for c in cards:
-            if c in rest:
-                rest.remove(c)
-            else:
-                new.append(c)
+        rest, new = split_reveal(cards, st.known[seat])
         if rest:
             raise Illegal("S0.1", f"{st.name(seat)} must still hold {' '.join(rest)}")
         from_pool = 0

@@ -14,7 +14,7 @@ import random
 
 from referee.cards import RANK, deck
 from referee.engine import Table
-from referee.games.skitgubbe import DRECK, INTERMISSION, OVER, PART1, PART2, _dreck_cards, legal_events
+from referee.games.skitgubbe import DRECK, INTERMISSION, OVER, PART1, _dreck_cards, legal_events
 
 SLOUGH_CHANCE = 0.3  # a slough is on offer: how often somebody takes it
 FLIP_CHANCE = 0.15  # a player free to choose flips instead of playing
