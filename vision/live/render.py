@@ -659,7 +659,7 @@ class TableRenderer:
 
 class Director:
     """Replays a log through a referee and turns each accepted event into motions; a game's
-    director (vision.live.games.<game>.Director) implements `event`."""
+    director (vision.live.games.<game>.Director) implements `show`."""
 
     def __init__(self, r: TableRenderer):
         from referee import Table
@@ -681,6 +681,16 @@ class Director:
                 r.maybe_rest()
 
     def event(self, ev: dict) -> None:
+        """Referee `ev`; an accepted event is shown on the table, a refused one skipped."""
+        before = self.table.view()
+        ruling = self.table.apply(ev)
+        if not ruling.ok:
+            self.skipped += 1
+            return
+        self.show(ev, ruling, before, self.table.view())
+
+    def show(self, ev: dict, ruling, before: dict, view: dict) -> None:
+        """Move the cards for the accepted `ev` (`before`/`view`: the referee's view around it)."""
         raise NotImplementedError
 
 

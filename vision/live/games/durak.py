@@ -272,13 +272,8 @@ class Director(_Director):
         c = r.put_card(seat, card, target, float(r.rng.normal(0, 0.05)), draw=False)
         self.attacks.append(c)
 
-    def event(self, ev: dict) -> None:
+    def show(self, ev: dict, ruling, before: dict, view: dict) -> None:
         r = self.r
-        ruling = self.table.apply(ev)
-        if not ruling.ok:
-            self.skipped += 1
-            return
-        view = self.table.view()
         et = ev.get("type")
         if et == "start":
             r.stock_count = view.get("talon", 0) or 0

@@ -401,13 +401,8 @@ class Director(_Director):
         r.drop_hand(hd)
         self.pile.append(c)
 
-    def event(self, ev: dict) -> None:
+    def show(self, ev: dict, ruling, before: dict, view: dict) -> None:
         r = self.r
-        ruling = self.table.apply(ev)
-        if not ruling.ok:
-            self.skipped += 1
-            return
-        view = self.table.view()
         et = ev.get("type")
         if et == "start":
             self.deal(view)

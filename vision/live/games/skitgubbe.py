@@ -158,14 +158,8 @@ class GameDirector(Director):
         step = _rot(a) @ np.array([RUN_STEP * r.cw, 0])
         return [(np.array([x, y]) + k * step, a) for k in range(n_cards)]
 
-    def event(self, ev: dict) -> None:
+    def show(self, ev: dict, ruling, before: dict, view: dict) -> None:
         r = self.r
-        before = self.table.view()
-        ruling = self.table.apply(ev)
-        if not ruling.ok:
-            self.skipped += 1
-            return
-        view = self.table.view()
         notes = {n["kind"]: n for n in ruling.notes}
         et = ev.get("type")
         if et == "start":
