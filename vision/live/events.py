@@ -41,6 +41,12 @@ STRONG_IDENTITY = 0.75
 #: read in most of its frames, several votes by the time the table settles. A new card whose
 #: best name or guess has less is not reported yet (`immature`): it waits for a later settle.
 STRONG_VOTES = 2.0
+#: What changed first is judged first (observations are ordered by the frame of the change:
+#: a leave by when its cards were last seen, an arrival by when its card was first seen). A
+#: card put down but not yet readable (`immature`) holds back the changes seen after it, up
+#: to this many seconds after it was first seen, so it is judged in its turn once read: a
+#: poorly read lead otherwise lets the next player's card be judged against an empty trick.
+IMMATURE_HOLD_S = 10.0
 #: An arrival whose best legal reading has a prior weight below this (e.g. the card came from
 #: another seat than the one to act) is not explained away: it is ruled on (strong evidence)
 #: or asked about (weak evidence).
@@ -289,9 +295,9 @@ class EventMaker:
             if entry is None:
                 continue
             if s.track == entry["track"] or np.linalg.norm(entry["pos"] - s.last) <= MOVED_FAR * max(s.width, 1.0):
-                entry["track"], entry["pos"] = s.track, s.last
+                entry.update(track=s.track, pos=s.last, seen=s.last_frame)
             elif s.key in ref_table or entry["track"] in live_tracks:
-                entry["track"], entry["pos"] = s.track, s.last
+                entry.update(track=s.track, pos=s.last, seen=s.last_frame)
             else:
                 del self.on_table[s.key]
         # new: cards not accounted for. A track whose votes fall short of a name still offers
@@ -300,6 +306,11 @@ class EventMaker:
         # such tracks are mostly one misread of a card being carried, gone again a moment later.
         new = [s for s in seen if s.key is not None and s.key not in self.on_table and s.key not in pending_names
                and not immature(s)]
+        # ... and what changed after such a card was first seen waits for it (IMMATURE_HOLD_S)
+        unread = [s.first_frame for s in seen if s.key is not None and s.key not in self.on_table
+                  and s.key not in pending_names and immature(s)
+                  and frame - s.first_frame <= IMMATURE_HOLD_S * self.fps]
+        hold = min(unread, default=math.inf)
         # a card we let go silently (the referee had already taken it off) seen again where it lay
         # was only lost from sight: it is still lying there, not a new card -- unless the game
         # says the table was cleared for a new deal (Golf: between rounds, a card may come back)
@@ -310,7 +321,7 @@ class EventMaker:
             was, when = self.retired.get(s.key, (None, None))
             if was is not None and frame - when <= RETIRED_WINDOW_S * self.fps and \
                     np.linalg.norm(was - s.last) <= RETIRED_SAME_PLACE * max(s.width, 1.0):
-                self.on_table[s.key] = {"pos": s.last, "track": s.track}
+                self.on_table[s.key] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
                 del self.retired[s.key]
                 new.remove(s)
         gone_names = [n for n in self.on_table if n not in present]
@@ -322,10 +333,19 @@ class EventMaker:
                         gone_names.remove(n)
                         break
         obs: list[Observation] = []
+        dep = {d.name: d for d in departed}
+        for n in gone_names:  # remember when each vanished card was last seen, for ordering (below)
+            if n in dep:
+                self.on_table[n]["seen"] = dep[n].last_frame
         if gone_names:
-            dep = {d.name: d for d in departed}
-            cards = [dep.get(n) or Seen(-1, [(n, 1.0)], self.on_table[n]["pos"], self.on_table[n]["pos"], frame,
-                                        frame) for n in gone_names]
+            # A leave is dated by the frame its cards were last seen, not by this settle: a
+            # collect and the next lead often fall into one settle, and must come out in that
+            # order. The tracker reports a departed track once (at the settle after it died);
+            # a leave that was dropped then (e.g. one trick card still seemed to lie there)
+            # and seen again at a later settle keeps that date through on_table["seen"].
+            cards = [dep.get(n) or Seen(-1, [(n, 1.0)], self.on_table[n]["pos"], self.on_table[n]["pos"],
+                                        self._last_seen(n, frame), self._last_seen(n, frame))
+                     for n in gone_names]
             seats = [self.layout.zone_of(c.last) for c in cards if c.track >= 0]
             hint = max(set(seats), key=seats.count) if seats else None
             obs.append(Observation("leave", cards, frame, time, max(c.last_frame for c in cards), hint,
@@ -353,12 +373,19 @@ class EventMaker:
                     hint, sure = put_seat, True
                 obs.append(Observation("arrive", g, frame, time, min(s.first_frame for s in g), hint, stock,
                                        present=present, seat_sure=sure))
-        obs.sort(key=lambda o: o.order)
+        # what happened first is judged first: a leave by when its cards were last seen, an
+        # arrival by when its first card was first seen (ties: the leave, appended first).
+        # Changes held back by an unread card are not queued: the next settle sees them again.
+        obs = sorted((o for o in obs if o.order < hold), key=lambda o: o.order)
         where = {s.name: s.last for s in seen if s.name != UNKNOWN}
         for o in obs:
             o.where = where
         self.pending += obs
         return obs
+
+    def _last_seen(self, name: str, frame: int) -> int:
+        """The last frame an accounted card was seen (this settle's `frame` if unknown)."""
+        return int(self.on_table[name].get("seen", frame))
 
     # ------------------------------------------------------------------ resolution
     def _paths(self, obs: list[Observation], depth: int = 0):
@@ -453,7 +480,7 @@ class EventMaker:
                     "cards": names, "seat": obs.seat_hint}
             self.notes.append(note)
             for s in obs.cards:  # accounted for, so it is not asked again
-                self.on_table[s.key or s.name] = {"pos": s.last, "track": s.track}
+                self.on_table[s.key or s.name] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
             return None, obs, {"note": note}
         info = {"confidence": 1.0, "strong_evidence": True}
         info["ruling"] = self._commit(ev, obs, info)
@@ -483,7 +510,7 @@ class EventMaker:
             for s in obs.cards:
                 name = s.name if s.name in chosen or not rest else rest.pop(0)
                 key = name if name != UNKNOWN else (s.key or name)
-                self.on_table[key] = {"pos": s.last, "track": s.track}
+                self.on_table[key] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
                 self.retired.pop(key, None)
         else:
             for s in obs.cards:

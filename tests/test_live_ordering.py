@@ -1,0 +1,136 @@
+"""The event maker judges what happened first first: within one settle a leave is dated by
+when its cards were last seen and an arrival by when its card was first seen, and a card put
+down but not yet readable holds back what happened after it (events.IMMATURE_HOLD_S).
+
+The table is the shipped sample's (vision/live/samples/table.jsonl): Ann flips 9D, Bob plays
+4C, Cid 9C, Dan flips AC and wins the trick, Cid sloughs 9H; then Dan collects, leads 10D
+and Ann plays 8S. Seats on the default 1280x720 layout: Ann bottom, Bob left, Cid top, Dan
+right.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+pytest.importorskip("cv2")
+
+from vision.live.events import IMMATURE_HOLD_S, EventMaker, Seen  # noqa: E402
+from vision.live.layout import default_layout  # noqa: E402
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
+TRICK = [({"type": "play", "seat": 0, "cards": ["9D"], "source": "stock"}, (600, 330)),
+         ({"type": "play", "seat": 1, "cards": ["4C"]}, (560, 360)),
+         ({"type": "play", "seat": 2, "cards": ["9C"]}, (640, 300)),
+         ({"type": "play", "seat": 3, "cards": ["AC"], "source": "stock"}, (700, 360)),
+         ({"type": "slough", "seat": 2, "card": "9H"}, (640, 250))]
+DAN_EDGE = (1275.0, 360.0)  # where a card carried to / from Dan crosses the image edge
+FPS = 12.0
+TRACK_IDS = itertools.count(100)
+
+
+def card(name, first, last, first_frame, last_frame, votes=10.0, track=None):
+    return Seen(track or first_frame, [(name, 1.0)], np.array(first, float), np.array(last, float),
+                first_frame, last_frame, 80.0, votes)
+
+
+def trick_on_table():
+    """The referee after Cid's slough (Dan to collect); every trick card accounted for."""
+    from referee import Table
+
+    table = Table()
+    table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
+    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+    for k, (ev, pos) in enumerate(TRICK):
+        assert table.apply(ev).ok
+        name = (ev.get("cards") or [ev.get("card")])[0]
+        em.on_table[name] = {"pos": np.array(pos, float), "track": k + 1, "seen": 50}
+    return table, em
+
+
+def gone(name, last_frame):
+    """A trick card that vanished, last seen being carried off at Dan's edge."""
+    return card(name, DAN_EDGE, DAN_EDGE, 10, last_frame, track=next(TRACK_IDS))
+
+
+def summary(decided):
+    return [(ev["type"], ev["seat"], ev.get("cards") or ev.get("card")) if ev else None
+            for ev, _, _ in decided]
+
+
+def rulings(decided):
+    return [info["ruling"].severity for ev, _, info in decided if ev]
+
+
+def test_collect_then_lead_in_one_settle():
+    """Dan's collect (cards last seen at frame 100) and his lead (first seen at 110) in one settle."""
+    table, em = trick_on_table()
+    lead = card("10D", DAN_EDGE, (800, 360), 110, 130)
+    obs = em.observe([lead], [gone(n, 100) for n in ("9D", "4C", "9C", "AC", "9H")], 130)
+    assert [(o.kind, o.order) for o in obs] == [("leave", 100), ("arrive", 110)]
+    decided = em.resolve()
+    assert summary(decided) == [("collect", 3, None), ("play", 3, ["10D"])]
+    assert rulings(decided) == ["ok", "ok"]
+
+
+def test_collect_dropped_once_keeps_its_date_at_the_next_settle():
+    """The sample's case: at the first settle after the collect one trick card (4C) still
+    seems to lie there, so the leave cannot be read and is dropped; the tracker reports the
+    other cards' departure only then. At the next settle 4C is gone too and Dan's lead
+    (first seen at 110, after every collected card was last seen) is on the table: the
+    collect is still dated by frame 100, not by this settle, and comes first."""
+    table, em = trick_on_table()
+    stale = card("4C", (560, 360), (560, 360), 20, 95, track=2)  # remembered, last detected at 95
+    em.observe([stale], [gone(n, 100) for n in ("9D", "9C", "AC", "9H")], 105)
+    assert summary(em.resolve()) == [None]  # a collect would take 4C, which is still seen: dropped
+    lead = card("10D", DAN_EDGE, (800, 360), 110, 130)
+    obs = em.observe([lead], [], 130)
+    assert [(o.kind, o.order) for o in obs] == [("leave", 100), ("arrive", 110)]
+    decided = em.resolve()
+    assert summary(decided) == [("collect", 3, None), ("play", 3, ["10D"])]
+    assert rulings(decided) == ["ok", "ok"]
+
+
+def test_arrival_seen_before_the_leave_ends_comes_first():
+    """The reverse: order is by frame, not by kind. A card first seen (at 90) before the trick's
+    cards were last seen (9H, the last, at 104) is judged before the collect."""
+    table, em = trick_on_table()
+    last = {"9D": 100, "4C": 96, "9C": 100, "AC": 98, "9H": 104}
+    obs = em.observe([card("JS", (640, 5), (640, 200), 90, 130)], [gone(n, f) for n, f in last.items()], 130)
+    assert [(o.kind, o.order) for o in obs] == [("arrive", 90), ("leave", 104)]
+
+
+def test_unreadable_lead_holds_back_the_next_card():
+    """After the collect Dan's 10D lies there but is read so poorly (votes under STRONG_VOTES)
+    that it is not reported; Ann's 8S, first seen later and read well, waits for it instead
+    of being judged against the empty trick (an illegal slough). Once 10D is read, both come
+    out in the order they were put down."""
+    table, em = trick_on_table()
+    em.observe([], [gone(n, 100) for n in ("9D", "4C", "9C", "AC", "9H")], 120)
+    assert summary(em.resolve()) == [("collect", 3, None)]
+    ten = card("10D", DAN_EDGE, (800, 360), 150, 200, votes=1.4)
+    eight = card("8S", (640, 715), (640, 480), 170, 200, votes=6.0)
+    assert em.observe([ten, eight], [], 200) == []
+    assert em.resolve() == []
+    ten.votes, ten.last_frame, eight.last_frame = 3.0, 240, 240
+    obs = em.observe([ten, eight], [], 240)
+    assert [(o.kind, o.order) for o in obs] == [("arrive", 150), ("arrive", 170)]
+    decided = em.resolve()
+    assert summary(decided) == [("play", 3, ["10D"]), ("play", 0, ["8S"])]
+    assert rulings(decided) == ["ok", "ok"]
+
+
+def test_unreadable_card_holds_back_only_for_a_while():
+    """A card that stays unreadable for longer than IMMATURE_HOLD_S holds nothing back."""
+    table, em = trick_on_table()
+    em.observe([], [gone(n, 100) for n in ("9D", "4C", "9C", "AC", "9H")], 120)
+    em.resolve()
+    first = 150
+    settle = first + int(IMMATURE_HOLD_S * FPS) + 1
+    ghost = card("QH", (640, 360), (640, 360), first, settle, votes=0.5)
+    lead = card("10D", DAN_EDGE, (800, 360), settle - 30, settle)
+    obs = em.observe([ghost, lead], [], settle)
+    assert [(o.kind, o.order, o.cards[0].name) for o in obs] == [("arrive", settle - 30, "10D")]
+    assert summary(em.resolve()) == [("play", 3, ["10D"])]
