@@ -10,10 +10,17 @@ import numpy as np
 
 #: Where Debian's mate-backgrounds puts its pictures (Wood.jpg, fabrics, abstract art).
 TEXTURE_DIRS = (Path("/usr/share/backgrounds/mate"),)
+#: GIMP's tileable patterns (gimp-data, gimp-data-extras): stone, marble, leather, burlap,
+#: paper, cork, parquet... Real photos put cards on such surfaces, not only on felt.
+PATTERN_DIRS = (Path("/usr/share/gimp/2.0/patterns"),)
+#: Patterns smaller than this on their short side are mostly UI stripes, not surfaces.
+PATTERN_MIN_SIDE = 40
 #: Textures are kept in memory at this long side; a scene crops and scales a piece.
 TEXTURE_SIDE = 1024
 #: Procedural surfaces generated per bank (each deterministic from the bank's seed).
-PROCEDURAL_COUNT = 36
+PROCEDURAL_COUNT = 50
+#: How often a scene's table comes from each kind of surface (kinds missing on a machine are skipped).
+SURFACE_MIX = {"photo": 0.2, "pattern": 0.35, "procedural": 0.45}
 
 
 def _smooth_noise(rng: np.random.Generator, h: int, w: int, scale: float) -> np.ndarray:
@@ -81,6 +88,32 @@ def light_table(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     return base + grad + n
 
 
+def carpet(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """Loop/shag carpet: dense, high-contrast pile a few pixels across with soft shading.
+    Such surfaces look like patterned card backs to a detector that never saw them."""
+    base = _colour(rng, ((170, 185, 200), (120, 140, 150), (90, 90, 90), (60, 80, 120), (150, 160, 170),
+                         (40, 50, 70), (190, 200, 205))[rng.integers(7)], 30)
+    pile = rng.uniform(1.5, 4.0)
+    fine = _smooth_noise(rng, h, w, pile) - _smooth_noise(rng, h, w, pile * 3)
+    loops = np.abs(fine) ** rng.uniform(0.5, 1.2)
+    loops = loops / (loops.max() + 1e-6)
+    shade = 0.75 + 0.5 * _smooth_noise(rng, h, w, rng.uniform(40, 200))
+    t = (1 - rng.uniform(0.3, 0.7) * loops) * shade
+    return base * t[..., None]
+
+
+def granite(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """Speckled stone / terrazzo / laminate countertops: multi-scale flecks on a light or dark base."""
+    base = _colour(rng, ((200, 200, 200), (60, 60, 60), (150, 170, 190), (110, 110, 120))[rng.integers(4)], 30)
+    img = np.repeat(base[None, None], h, 0).repeat(w, 1).astype(np.float32)
+    for scale in (1.0, 2.5, 6.0):
+        n = _smooth_noise(rng, h, w, scale)
+        fleck = (n > rng.uniform(0.75, 0.9)).astype(np.float32)[..., None]
+        colour = rng.integers(0, 256, 3).astype(np.float32) if rng.random() < 0.3 else base * rng.uniform(0.2, 1.6)
+        img = img * (1 - fleck) + colour * fleck
+    return img + (_smooth_noise(rng, h, w, 120) - 0.5)[..., None] * 30
+
+
 def tiles(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     img = felt(rng, h, w)
     step = int(rng.uniform(60, 220))
@@ -90,7 +123,29 @@ def tiles(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     return cv2.GaussianBlur(img, (0, 0), 0.7)
 
 
-PROCEDURAL = (wood, wood, felt, light_table, light_table, cloth, tiles)
+PROCEDURAL = (wood, wood, felt, light_table, light_table, cloth, tiles, carpet, carpet, granite)
+
+
+def read_gimp_pattern(path: Path) -> np.ndarray | None:
+    """A GIMP .pat file as a BGR image (format: big-endian header size, version, width,
+    height, bytes per pixel, "GPAT", name; then raw pixels). None if it is not one."""
+    data = path.read_bytes()
+    if len(data) < 24 or data[20:24] != b"GPAT":
+        return None
+    header, _version, w, h, bpp = np.frombuffer(data[:20], ">u4").tolist()
+    pixels = np.frombuffer(data, np.uint8, count=w * h * bpp, offset=header) if len(data) >= header + w * h * bpp else None
+    if pixels is None or bpp not in (1, 2, 3, 4):
+        return None
+    img = pixels.reshape(h, w, bpp)
+    if bpp <= 2:
+        return cv2.cvtColor(img[..., 0], cv2.COLOR_GRAY2BGR)
+    return cv2.cvtColor(img[..., :3], cv2.COLOR_RGB2BGR)
+
+
+def tile_to(img: np.ndarray, h: int, w: int) -> np.ndarray:
+    """Repeat a tileable pattern to fill (h, w)."""
+    reps = (-(-h // img.shape[0]), -(-w // img.shape[1]), 1)
+    return np.tile(img, reps)[:h, :w]
 
 
 class BackgroundBank:
@@ -98,7 +153,7 @@ class BackgroundBank:
 
     def __init__(self, seed: int, use_textures: bool = True):
         rng = np.random.default_rng([seed, 991])
-        self.surfaces: list[np.ndarray] = []
+        self.kinds: dict[str, list[np.ndarray]] = {kind: [] for kind in SURFACE_MIX}
         if use_textures:
             for folder in TEXTURE_DIRS:
                 for path in sorted(folder.rglob("*")):
@@ -108,15 +163,29 @@ class BackgroundBank:
                     if img is None:
                         continue
                     s = TEXTURE_SIDE / max(img.shape[:2])
-                    self.surfaces.append(cv2.resize(img, None, fx=s, fy=s, interpolation=cv2.INTER_AREA))
+                    self.kinds["photo"].append(cv2.resize(img, None, fx=s, fy=s, interpolation=cv2.INTER_AREA))
+            for folder in PATTERN_DIRS:
+                for path in sorted(folder.rglob("*.pat")):
+                    img = read_gimp_pattern(path)
+                    if img is None or min(img.shape[:2]) < PATTERN_MIN_SIDE:
+                        continue
+                    # a pattern's texel size on the table varies: scale the tile 1-3x before tiling
+                    k = rng.uniform(1.0, 3.0)
+                    img = cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
+                    self.kinds["pattern"].append(tile_to(img, TEXTURE_SIDE * 3 // 4, TEXTURE_SIDE))
         for i in range(PROCEDURAL_COUNT):
             make = PROCEDURAL[i % len(PROCEDURAL)]
             img = make(rng, TEXTURE_SIDE * 3 // 4, TEXTURE_SIDE)
-            self.surfaces.append(np.clip(img, 0, 255).astype(np.uint8))
+            self.kinds["procedural"].append(np.clip(img, 0, 255).astype(np.uint8))
+        self.surfaces = [img for kind in SURFACE_MIX for img in self.kinds[kind]]
+        present = [kind for kind in SURFACE_MIX if self.kinds[kind]]
+        weights = np.array([SURFACE_MIX[kind] for kind in present])
+        self._kind_names, self._kind_weights = present, weights / weights.sum()
 
     def sample(self, rng: np.random.Generator, h: int, w: int) -> np.ndarray:
         """A (h, w, 3) uint8 surface: random texture, crop, flip, scale and tint."""
-        src = self.surfaces[rng.integers(len(self.surfaces))]
+        kind = self.kinds[self._kind_names[rng.choice(len(self._kind_names), p=self._kind_weights)]]
+        src = kind[rng.integers(len(kind))]
         sh, sw = src.shape[:2]
         zoom = rng.uniform(0.5, 1.0)
         ch, cw = max(16, int(sh * zoom)), max(16, int(sw * zoom))

@@ -21,8 +21,19 @@ from vision.geometry import clip_convex, corner_maps, card_homography, polygon_a
 #: Camera tilt from straight overhead, degrees.
 MAX_TILT_DEG = 45.0
 #: Card height as a fraction of the image's short side (log-uniform in this range). Phone
-#: photos of a card or two fill up to ~3/4 of the frame (measured on real-dev).
-CARD_HEIGHT_RANGE = (0.10, 0.75)
+#: photos of a card or two fill up to ~3/4 of the frame, some nearly all of it (real-dev).
+CARD_HEIGHT_RANGE = (0.10, 0.90)
+#: Chance that a scene is seen through a lens with radial distortion (webcams: barrel), and
+#: the range of k1 with the focal length in LENS_FOCAL_RANGE (x the long side): mild to strong
+#: webcam barrel, some pincushion; within these ranges the lens stays one-to-one over the frame.
+LENS_DISTORTION_CHANCE = 0.5
+LENS_K1_RANGE = (-0.30, 0.08)
+LENS_FOCAL_RANGE = (0.8, 1.4)
+#: The frame's corners stay within this fraction of the barrel's fold-back radius (square
+#: frames at short focal lengths would otherwise have no ideal point for their corners).
+LENS_FOLD_MARGIN = 0.85
+#: Chance of a big soft object (jacket, bag, sleeve, game pad) lying partly over the cards.
+OCCLUDER_CHANCE = 0.15
 #: A card is labelled when at least this fraction of it is visible (in frame and uncovered) ...
 MIN_VISIBLE_FRACTION = 0.20
 #: ... or, for a face-up card, when one index corner is at least this visible.
@@ -286,6 +297,63 @@ def _hand(rng: np.random.Generator, image: np.ndarray, owner: np.ndarray, target
     return box
 
 
+def _occluder(rng: np.random.Generator, image: np.ndarray, owner: np.ndarray, target: np.ndarray,
+              card_h: float) -> None:
+    """A big dark, soft-edged object (cloth with folds, a bag, a game pad) reaching from a frame
+    edge over part of the cards; it hides what it covers in the owner map."""
+    H, W = image.shape[:2]
+    n = int(rng.integers(5, 10))
+    radius = card_h * rng.uniform(0.6, 1.6)
+    centre = target + rng.normal(0, card_h * 0.6, 2)
+    angles = np.sort(rng.uniform(0, 2 * np.pi, n))
+    pts = centre + np.column_stack([np.cos(angles), np.sin(angles)]) * radius * rng.uniform(0.5, 1.5, (n, 1))
+    mask = np.zeros((H, W), np.float32)
+    cv2.fillPoly(mask, [pts.astype(np.int32)], 1.0, cv2.LINE_AA)
+    mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, card_h * 0.01))
+    base = rng.integers(10, 90, 3).astype(np.float32)
+    folds = cv2.resize(rng.random((max(2, H // 40), max(2, W // 40))).astype(np.float32), (W, H),
+                       interpolation=cv2.INTER_CUBIC)
+    stuff = base * (0.6 + 0.8 * folds)[..., None]
+    image[:] = (stuff * mask[..., None] + image * (1 - mask[..., None])).astype(np.uint8)
+    owner[mask > 0.5] = OWNER_OCCLUDER
+
+
+def lens_maps(rng: np.random.Generator, w: int, h: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A random radial lens: (map_x, map_y) for cv2.remap that turn an ideal pinhole image into
+    the distorted one, and the camera matrix and distortion coefficients that map points."""
+    f = max(w, h) * rng.uniform(*LENS_FOCAL_RANGE)
+    # barrel r(1 + k1 r^2) peaks at r = 1/sqrt(-3 k1); keep the frame's corner radius well
+    # inside that peak, or the lens folds back and no ideal point maps to the corner pixels
+    corner_r = np.hypot(w / 2, h / 2) / f
+    k1 = max(rng.uniform(*LENS_K1_RANGE), -((LENS_FOLD_MARGIN * 2 / 3) / corner_r) ** 2 / 3)
+    dist = np.array([k1, 0, 0, 0, 0], np.float64)
+    cam = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]], np.float64)
+    # each distorted pixel samples the ideal image where undistortion sends it; solved on a
+    # coarse grid (undistortPoints iterates) and interpolated, which is exact enough at 8 px
+    step = 8
+    gx, gy = np.meshgrid(np.arange(0, w + step, step, dtype=np.float64), np.arange(0, h + step, step, dtype=np.float64))
+    grid = np.stack([gx.ravel(), gy.ravel()], 1)[:, None]
+    ideal = cv2.undistortPoints(grid, cam, dist, P=cam)[:, 0].reshape(gx.shape + (2,)).astype(np.float32)
+    # bilinear lookup into the coarse grid: pixel (x, y) sits at grid cell (x / step, y / step)
+    cell_x, cell_y = np.meshgrid(np.arange(w, dtype=np.float32) / step, np.arange(h, dtype=np.float32) / step)
+    big = cv2.remap(ideal, cell_x, cell_y, cv2.INTER_LINEAR)
+    return big[..., 0].copy(), big[..., 1].copy(), cam, dist
+
+
+def lens_margin(map_x: np.ndarray, map_y: np.ndarray, w: int, h: int) -> int:
+    """Pixels the ideal picture must extend past (w, h) on every side for these maps."""
+    over = max(-map_x.min(), map_x.max() - (w - 1), -map_y.min(), map_y.max() - (h - 1), 0.0)
+    return int(np.ceil(over)) + 2
+
+
+def distort_points(points: np.ndarray, cam: np.ndarray, dist: np.ndarray) -> np.ndarray:
+    """Ideal pinhole image points (N, 2) -> where the distorted lens shows them."""
+    norm = cv2.undistortPoints(points.reshape(-1, 1, 2).astype(np.float64), cam, np.zeros(5))
+    obj = np.concatenate([norm[:, 0], np.ones((len(points), 1))], 1)
+    out, _ = cv2.projectPoints(obj, np.zeros(3), np.zeros(3), cam, dist)
+    return out[:, 0]
+
+
 def _photometric(rng: np.random.Generator, img: np.ndarray, blur: float = 1.0) -> np.ndarray:
     """Shadows, glare, colour temperature, exposure, vignetting, blur (scaled by `blur`), noise."""
     H, W = img.shape[:2]
@@ -298,7 +366,8 @@ def _photometric(rng: np.random.Generator, img: np.ndarray, blur: float = 1.0) -
         m = cv2.GaussianBlur(m, (0, 0), _log_uniform(rng, 1.5, 40))
         f *= (1 - rng.uniform(0.2, 0.7) * m)[..., None]
     if rng.random() < 0.3:  # glare spot
-        yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+        yy, xx = np.ogrid[0:H, 0:W]
+        yy, xx = yy.astype(np.float32), xx.astype(np.float32)
         cx, cy, r = rng.uniform(0, W), rng.uniform(0, H), rng.uniform(0.05, 0.3) * max(H, W)
         f += (rng.uniform(60, 200) * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r)))[..., None]
     # colour temperature, brightness, contrast
@@ -306,13 +375,13 @@ def _photometric(rng: np.random.Generator, img: np.ndarray, blur: float = 1.0) -
     f *= np.array([1 - temp, 1.0, 1 + temp], np.float32) * rng.uniform(0.6, 1.25)
     f = (f - 128) * rng.uniform(0.75, 1.2) + 128
     if rng.random() < 0.3:  # vignetting
-        yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+        yy, xx = np.ogrid[0:H, 0:W]
+        yy, xx = yy.astype(np.float32), xx.astype(np.float32)
         r2 = ((xx - W / 2) / W) ** 2 + ((yy - H / 2) / H) ** 2
         f *= (1 - rng.uniform(0.2, 0.6) * r2)[..., None]
-    f = np.clip(f, 0, 255)
-    g = rng.uniform(0.7, 1.4)
-    f = 255 * (f / 255) ** g
-    img = f.astype(np.uint8)
+    g = rng.uniform(0.7, 1.4)  # gamma, through a lookup table (a float power is slow)
+    lut = np.clip(255 * (np.arange(256) / 255.0) ** g, 0, 255).astype(np.uint8)
+    img = cv2.LUT(np.clip(f, 0, 255).astype(np.uint8), lut)
     r = rng.random()
     if r < 0.25:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 2.0) * blur)
@@ -359,6 +428,9 @@ class SceneMaker:
         tw, th = int(out_w / zoom * 1.4), int(out_h / zoom * 1.4)
         table = self.backgrounds.sample(rng, th, tw)
         _distractors(rng, table, ch)
+        # what a steeply tilted camera sees beyond the canvas: the surface mirrored, never the
+        # cards (mirrored cards would be unlabelled cards in the picture)
+        surface = table.copy()
         owner_t = np.zeros((th, tw), np.uint8)
         centre_t = np.array([tw / 2, th / 2])
         names = rng.permutation(len(CARD_NAMES))
@@ -373,15 +445,24 @@ class SceneMaker:
             a = _rot(angle) * sc
             c = centre_t + (x, y)
             m = np.column_stack([a, c - a @ np.array([w / 2, h / 2])])
-            _paste(table, owner_t, rgba, m, i + 1, shadow)
             quad_t = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64) @ m[:, :2].T + m[:, 2]
+            if quad_t.min() < 0 or (quad_t >= (tw, th)).any():
+                continue  # cut off by the canvas edge, it would show cut while labelled whole
+            _paste(table, owner_t, rgba, m, i + 1, shadow)
             cards.append(PlacedCard(name, face_up, d.name, quad_t, owner=i + 1))
         # camera: aim near the layout, sometimes off-centre so cards meet the frame edge
         aim = np.mean([p[:2] for p in poses], axis=0) if poses else np.zeros(2)
         offset = aim + rng.normal(0, 0.12, 2) * (out_w / zoom, out_h / zoom)
         hmg = _camera(rng, out_w, out_h, zoom, centre_t + offset)
-        image = cv2.warpPerspective(table, hmg, (out_w, out_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-        owner = cv2.warpPerspective(owner_t, hmg, (out_w, out_h), flags=cv2.INTER_NEAREST, borderValue=0)
+        # a lens (barrel) shows more than the pinhole frame: render the ideal picture with a
+        # margin it can sample from (sampling past the picture would mirror cards unlabelled)
+        lens = lens_maps(rng, out_w, out_h) if rng.random() < LENS_DISTORTION_CHANCE else None
+        m = lens_margin(lens[0], lens[1], out_w, out_h) if lens else 0
+        hmg = np.array([[1, 0, m], [0, 1, m], [0, 0, 1]], np.float64) @ hmg
+        big = (out_w + 2 * m, out_h + 2 * m)
+        image = cv2.warpPerspective(surface, hmg, big, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        cv2.warpPerspective(table, hmg, big, dst=image, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)
+        owner = cv2.warpPerspective(owner_t, hmg, big, flags=cv2.INTER_NEAREST, borderValue=0)
         for c in cards:
             c.quad = cv2.perspectiveTransform(c.quad[None].astype(np.float64), hmg)[0]
         # hands over the table
@@ -396,6 +477,17 @@ class SceneMaker:
                 box = _hand(rng, image, owner, target, card_w_img)
                 if box is not None:
                     hands.append(box)
+        if cards and rng.random() < OCCLUDER_CHANCE:
+            card_h_img = float(np.median([np.linalg.norm(c.quad[3] - c.quad[0]) for c in cards]))
+            _occluder(rng, image, owner, cards[rng.integers(len(cards))].quad.mean(axis=0), card_h_img)
+        if lens:
+            mx, my, cam, dist = lens
+            image = cv2.remap(image, mx + m, my + m, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+            owner = cv2.remap(owner, mx + m, my + m, cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+            for c in cards:
+                c.quad = distort_points(c.quad - m, cam, dist)
+            hands = [distort_points(b - m, cam, dist) for b in hands]
+            hands = [r[0] for r in (frame_obb(b, out_w, out_h) for b in hands) if r is not None and r[1] > 0.3]
         counts = np.bincount(owner.ravel(), minlength=256)
         for c in cards:
             area = polygon_area(c.quad)

@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages goatherd uses (card art for synthetic data, the browser for page tests).
-APT_PACKAGES=(gnome-cards-data kdegames-card-data-kf5 librsvg2-bin mate-backgrounds)
+# Debian packages goatherd uses (card art and table surfaces for synthetic data, the browser for page tests).
+APT_PACKAGES=(gnome-cards-data kdegames-card-data-kf5 librsvg2-bin mate-backgrounds gimp-data gimp-data-extras)
 DEV_APT_PACKAGES=(chromium)
 
 extras="."

@@ -273,8 +273,14 @@ function name(seat) {
   return n > p.length ? `${who} (${seat < p.length ? "right" : "left"})` : who;  // three_player_muddle
 }
 
+// Games whose table has no trump suit, and the one that counts kills.
+const NO_TRUMP_GAMES = new Set(["golf", "shithead"]);
+const KILL_GAMES = new Set(["skitgubbe"]);
+
 function render() {
   const st = S.state || {};
+  $("trump-box").hidden = NO_TRUMP_GAMES.has(S.table.game);
+  $("kills-box").hidden = !KILL_GAMES.has(S.table.game);
   $("turn").textContent = st.phase === "over" ? "—" : name(st.to_act ?? st.turn);
   $("trump").replaceChildren(st.trump ? el("span", { class: "c" + ("HD".includes(st.trump) ? " red" : ""), text: SUITS[st.trump] + " " + SUIT_NAMES[st.trump] }) : "not yet");
   $("phase").textContent = phaseName(st.phase);
