@@ -1,8 +1,8 @@
 """One synthetic table scene: cards laid out like real play, seen by a tilted camera.
 
 A scene is composed on a flat "table" canvas (background, distractors, cards with
-drop shadows), projected by a pinhole camera tilted up to MAX_TILT_DEG, then hands and
-photometric effects are added in image space. An owner map (which card is on top at each
+drop shadows), projected by a pinhole camera tilted up to MAX_TILT_DEG, then hands, soft
+occluders, a radial lens and photometric effects are added in image space. An owner map (which card is on top at each
 pixel) gives exact visibility of every card and of each of its index corners.
 """
 
@@ -457,9 +457,9 @@ class SceneMaker:
         # a lens (barrel) shows more than the pinhole frame: render the ideal picture with a
         # margin it can sample from (sampling past the picture would mirror cards unlabelled)
         lens = lens_maps(rng, out_w, out_h) if rng.random() < LENS_DISTORTION_CHANCE else None
-        m = lens_margin(lens[0], lens[1], out_w, out_h) if lens else 0
-        hmg = np.array([[1, 0, m], [0, 1, m], [0, 0, 1]], np.float64) @ hmg
-        big = (out_w + 2 * m, out_h + 2 * m)
+        margin = lens_margin(lens[0], lens[1], out_w, out_h) if lens else 0
+        hmg = np.array([[1, 0, margin], [0, 1, margin], [0, 0, 1]], np.float64) @ hmg
+        big = (out_w + 2 * margin, out_h + 2 * margin)
         image = cv2.warpPerspective(surface, hmg, big, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
         cv2.warpPerspective(table, hmg, big, dst=image, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)
         owner = cv2.warpPerspective(owner_t, hmg, big, flags=cv2.INTER_NEAREST, borderValue=0)
@@ -482,11 +482,11 @@ class SceneMaker:
             _occluder(rng, image, owner, cards[rng.integers(len(cards))].quad.mean(axis=0), card_h_img)
         if lens:
             mx, my, cam, dist = lens
-            image = cv2.remap(image, mx + m, my + m, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-            owner = cv2.remap(owner, mx + m, my + m, cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+            image = cv2.remap(image, mx + margin, my + margin, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+            owner = cv2.remap(owner, mx + margin, my + margin, cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
             for c in cards:
-                c.quad = distort_points(c.quad - m, cam, dist)
-            hands = [distort_points(b - m, cam, dist) for b in hands]
+                c.quad = distort_points(c.quad - margin, cam, dist)
+            hands = [distort_points(b - margin, cam, dist) for b in hands]
             hands = [r[0] for r in (frame_obb(b, out_w, out_h) for b in hands) if r is not None and r[1] > 0.3]
         counts = np.bincount(owner.ravel(), minlength=256)
         for c in cards:
