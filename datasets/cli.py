@@ -21,6 +21,8 @@ def add_commands(subparsers) -> None:
     p.add_argument("--crop-val-cards", type=int, default=None,
                    help="single-card compositions for the crops' val split (default N/10)")
     p.add_argument("--decks", default="", help="comma list of deck names to use (default: all installed)")
+    p.add_argument("--font-decks", type=int, default=0,
+                   help="also train on N generated font decks font/000... (more index styles; default 0)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run_synth)
 
@@ -34,12 +36,12 @@ def run_synth(args) -> int:
         return 2
     from datasets.synth import SynthConfig, generate, generate_crops
 
-    for name in ("train", "val", "heldout", "workers"):
+    for name in ("train", "val", "heldout", "workers", "font_decks"):
         if getattr(args, name) < 0 or (name == "workers" and args.workers < 1):
             print(f"goatherd synth: --{name} must be positive", file=sys.stderr)
             return 2
     cfg = SynthConfig(out=args.out, seed=args.seed, train=args.train, val=args.val, heldout=args.heldout,
-                      workers=args.workers, cache=args.cache,
+                      workers=args.workers, cache=args.cache, font_decks=args.font_decks,
                       decks=tuple(d.strip() for d in args.decks.split(",") if d.strip()))
     try:
         m = generate(cfg, progress=not args.quiet)

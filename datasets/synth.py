@@ -44,6 +44,7 @@ class SynthConfig:
     workers: int = 2
     cache: Path = Path("runs/cache/cards")
     decks: tuple[str, ...] = ()  # only these decks (names like "gnome/anglo"); empty = all
+    font_decks: int = 0  # also this many generated decks font/000... (datasets.fontdecks), training only
     jpeg_quality: tuple[int, int] = (35, 95)
 
 
@@ -186,8 +187,11 @@ def generate_crops(cfg: SynthConfig, train_cards: int, val_cards: int, progress:
     from vision.cards import CORNER_CLASSES
 
     decks = []
-    for d in split_decks(find_decks())[0]:
-        if d.name in NO_INDEX_DECKS or (cfg.decks and d.name not in cfg.decks):
+    from datasets.fontdecks import font_decks
+
+    fonts = font_decks(cfg.font_decks)
+    for d in split_decks(find_decks())[0] + fonts:
+        if d.name in NO_INDEX_DECKS or (cfg.decks and d.name not in cfg.decks and d not in fonts):
             continue
         try:
             render_deck(d, cfg.cache)
@@ -235,6 +239,9 @@ def generate(cfg: SynthConfig, progress: bool = True) -> dict:
         if unknown:
             raise RuntimeError(f"unknown decks {unknown}; installed: {[d.name for d in available]}")
         available = [d for d in available if d.name in set(cfg.decks)]
+    from datasets.fontdecks import font_decks
+
+    available += font_decks(cfg.font_decks)  # never in HELDOUT_DECKS: training only
     for d in tqdm(available, desc="render decks", unit="deck", disable=not progress):
         try:
             render_deck(d, cfg.cache)

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages goatherd uses (card art and table surfaces for synthetic data, the browser for page tests).
-APT_PACKAGES=(gnome-cards-data kdegames-card-data-kf5 librsvg2-bin mate-backgrounds gimp-data gimp-data-extras)
+APT_PACKAGES=(gnome-cards-data kdegames-card-data-kf5 librsvg2-bin mate-backgrounds gimp-data gimp-data-extras fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-crosextra-carlito fonts-crosextra-caladea fonts-linuxlibertine fonts-ebgaramond fonts-cantarell fonts-comfortaa fonts-open-sans fonts-urw-base35)
 DEV_APT_PACKAGES=(chromium)
 
 extras="."
