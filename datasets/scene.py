@@ -32,6 +32,9 @@ LENS_FOCAL_RANGE = (0.8, 1.4)
 #: The frame's corners stay within this fraction of the barrel's fold-back radius (square
 #: frames at short focal lengths would otherwise have no ideal point for their corners).
 LENS_FOLD_MARGIN = 0.85
+#: The table canvas grows past 1.4x the camera's view to hold a wide layout, up to this factor
+#: per side (background work grows with its area; 3x leaves 13% of scenes without a card, 1x 34%).
+CANVAS_GROWTH_MAX = 3.0
 #: Chance of a big soft object (jacket, bag, sleeve, game pad) lying partly over the cards.
 OCCLUDER_CHANCE = 0.15
 #: A card is labelled when at least this fraction of it is visible (in frame and uncovered) ...
@@ -426,6 +429,11 @@ class SceneMaker:
         poses, pivots = _layout(rng, n_cards, ch, cw)
         # table canvas: big enough for the camera view and the layout
         tw, th = int(out_w / zoom * 1.4), int(out_h / zoom * 1.4)
+        # ... and, up to CANVAS_GROWTH_MAX times that, holding the whole layout (close-ups
+        # spread wider than the view; a card off the canvas is left out of the scene)
+        reach = max((max(abs(p[0]), abs(p[1])) for p in poses), default=0.0) + np.hypot(ch, cw) / 2
+        tw = int(min(max(tw, 2 * reach + 4), tw * CANVAS_GROWTH_MAX))
+        th = int(min(max(th, 2 * reach + 4), th * CANVAS_GROWTH_MAX))
         table = self.backgrounds.sample(rng, th, tw)
         _distractors(rng, table, ch)
         # what a steeply tilted camera sees beyond the canvas: the surface mirrored, never the
