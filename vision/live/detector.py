@@ -28,6 +28,7 @@ class Detection:
     card: str  # "10H", or "??" when unread
     conf: float
     quad: np.ndarray  # (4, 2)
+    vote: float = 1.0  # weight of its name in a track's identity votes (REUSE_VOTE: a reused read)
 
     @property
     def centre(self) -> np.ndarray:
@@ -167,22 +168,32 @@ def find_model_detector(models=None, threads: int | None = 2):
 REUSE_IOU = 0.85
 #: ... for at most this many frames before reading its corners again ...
 REUSE_FRAMES = 12
-#: ... if the read was at least this sure. A reused read votes with this weight.
-REUSE_MIN_CONF, REUSE_WEIGHT = 0.6, 0.5
+#: ... if the read was at least this sure. A reused read carries its confidence times
+#: REUSE_WEIGHT (it matches in the tracker's low-confidence round) but adds only REUSE_VOTE
+#: times it to the track's identity votes: it is the same read again, not new evidence (one
+#: 0.66 misread re-emitted for a few frames piled up strong-evidence votes and drew a false
+#: accusation). A lying card's votes grow by the fresh read every REUSE_FRAMES + 1 frames.
+REUSE_MIN_CONF, REUSE_WEIGHT, REUSE_VOTE = 0.6, 0.5, 0.0
+#: A read is reused only once this many fresh reads in a row gave its box the same name, so a
+#: card just put down gathers its votes (and a misread meets its correction) before the
+#: table settles, instead of a REUSE_FRAMES refresh later.
+REUSE_AFTER_READS = 3
 
 
 class ModelDetector:
     """Adapts `vision.runtime.CardRecognizer` to `Detection`s.
 
     Stage A (boxes) runs on every frame; Stage B (reading the two index corners) runs only
-    for faces that moved or whose last confident read is older than REUSE_FRAMES: on a
-    settled table most faces keep their read, which keeps the frame rate up when many cards
-    lie on the table.
+    for faces that moved, whose name is not yet confirmed by REUSE_AFTER_READS confident reads
+    in a row, or whose last read is older than REUSE_FRAMES: on a settled table most faces
+    keep their read, which keeps the frame rate up when many cards lie on the table. A kept
+    read continues the face's track but is no new identity evidence (REUSE_VOTE).
     """
 
     def __init__(self, recognizer):
         self.recognizer = recognizer
-        self.cache: list[tuple[np.ndarray, str, float, int]] = []  # (aabb, card, conf, frame read)
+        # (aabb, card, conf, frame read, confident reads of that name in a row)
+        self.cache: list[tuple[np.ndarray, str, float, int, int]] = []
         self.staged = all(hasattr(recognizer, a) for a in ("detector", "reader"))
 
     def __call__(self, frame, index: int) -> list[Detection]:
@@ -206,30 +217,31 @@ class ModelDetector:
         dets = rec.detector(frame)
         faces = [d for d in dets if d.kind == FACE]
         boxes = np.array([aabb(d.quad) for d in faces]).reshape(-1, 4)
-        fresh = [c for c in self.cache if index - c[3] <= REUSE_FRAMES]
-        old = np.array([c[0] for c in fresh]).reshape(-1, 4)
+        old = np.array([c[0] for c in self.cache]).reshape(-1, 4)
         iou = iou_matrix(boxes, old)
         out: list[Detection] = []
-        to_read = []
+        to_read = []  # (face index, the cache entry of its box or None)
         new_cache = []
         for k, d in enumerate(faces):
             j = int(iou[k].argmax()) if iou.shape[1] else -1
-            if j >= 0 and iou[k, j] >= REUSE_IOU:
-                _, card, conf, when = fresh[j]
-                out.append(Detection(FACE, card, conf * REUSE_WEIGHT, np.asarray(d.quad, float)))
-                new_cache.append((boxes[k], card, conf, when))
+            prev = self.cache[j] if j >= 0 and iou[k, j] >= REUSE_IOU else None
+            if prev is not None and index - prev[3] <= REUSE_FRAMES and prev[4] >= REUSE_AFTER_READS:
+                _, card, conf, when, reads = prev
+                out.append(Detection(FACE, card, conf * REUSE_WEIGHT, np.asarray(d.quad, float), REUSE_VOTE))
+                new_cache.append((boxes[k], card, conf, when, reads))
             else:
-                to_read.append(k)
+                to_read.append((k, prev))
         if to_read:
-            patches = [p for k in to_read for p in corner_patches(frame, faces[k].quad, rec.reader.imgsz)]
+            patches = [p for k, _ in to_read for p in corner_patches(frame, faces[k].quad, rec.reader.imgsz)]
             cards, none = rec.reader.card_probs(rec.reader(patches))
-            for n, k in enumerate(to_read):
+            for n, (k, prev) in enumerate(to_read):
                 i, p = combine_corners(cards[2 * n:2 * n + 2], none[2 * n:2 * n + 2])
                 conf = float(p * faces[k].score)
                 card = CARD_NAMES[i] if conf >= MODEL_READ_MIN else UNKNOWN
                 out.append(Detection(FACE, card, conf, np.asarray(faces[k].quad, float)))
                 if conf >= REUSE_MIN_CONF:
-                    new_cache.append((boxes[k], card, conf, index))
+                    reads = prev[4] + 1 if prev is not None and prev[1] == card else 1
+                    new_cache.append((boxes[k], card, conf, index, reads))
         self.cache = new_cache
         for d in dets:
             if d.kind != FACE:

@@ -63,7 +63,7 @@ EXIT_LOOKAHEAD = 2
 COVER_FRACTION = 0.25
 #: A track is "under cards" when newer cards' boxes cover this fraction of its box.
 CARD_COVER_FRACTION = 0.6
-#: Identity votes: a read name adds its confidence; "??" adds nothing.
+#: Identity votes: a read name adds its confidence (times Detection.vote); "??" adds nothing.
 #: A name is the track's identity when it holds this share of its votes.
 IDENTITY_SHARE = 0.6
 
@@ -137,8 +137,9 @@ class Track:
         return self.hits >= CONFIRM_HITS
 
     def vote(self, det: Detection) -> None:
-        if det.card != UNKNOWN:
-            self.votes[det.card] = self.votes.get(det.card, 0.0) + float(det.conf)
+        w = float(det.conf) * det.vote  # a reused read (detector.REUSE_VOTE) adds little or nothing
+        if det.card != UNKNOWN and w > 0:
+            self.votes[det.card] = self.votes.get(det.card, 0.0) + w
 
     def ranked(self) -> list[tuple[str, float]]:
         """(name, share of votes), best first."""
