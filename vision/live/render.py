@@ -534,6 +534,14 @@ class TableRenderer:
         self.invalidate()
         return c
 
+    def turn_up(self, c: CardObj, seconds: float) -> None:
+        """Turn `c` from face down to face up in place, frame by frame, over `seconds`."""
+        frames = self.seconds(seconds)
+        for k in range(1, frames + 1):
+            c.flip = -1 + 2 * k / frames
+            self.tick()
+        c.flip = 1.0
+
     def flip_card(self, seat: int, card: str, target: np.ndarray, angle: float) -> CardObj:
         """A hand from `seat` turns the top stock card face up at the stock and carries it to `target`."""
         hd = self.new_hand(seat)
@@ -545,11 +553,7 @@ class TableRenderer:
         self.cards.append(c)
         self.moving.add(id(c))
         self.invalidate()
-        frames = self.seconds(0.35)
-        for k in range(1, frames + 1):
-            c.flip = -1 + 2 * k / frames
-            self.tick()
-        c.flip = 1.0
+        self.turn_up(c, 0.35)
         self.tick(self.seconds(0.25))
         self.move(hd, target + u * 0.45 * self.ch, 0.45, carried=[c], turn=angle - c.angle)
         c.angle = angle

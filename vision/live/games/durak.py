@@ -356,11 +356,8 @@ class Director(_Director):
         r.invalidate()
         spot = talon + np.array([-0.42 * r.ch, 0.0])
         r.move(hd, spot + u * 0.4 * r.ch, 0.45, carried=[c], turn=math.pi / 2 - c.angle)
-        frames = r.seconds(0.35)
-        for k in range(1, frames + 1):
-            c.flip = -1 + 2 * k / frames
-            r.tick()
-        c.flip, c.angle = 1.0, math.pi / 2
+        r.turn_up(c, 0.35)
+        c.angle = math.pi / 2
         r.settle([c])
         r.move(hd, r.entry(seat), RETREAT_S)
         r.drop_hand(hd)

@@ -369,11 +369,7 @@ class Director(_Director):
         c.card = card
         r.moving.add(id(c))
         r.invalidate()
-        frames = r.seconds(0.35)
-        for k in range(1, frames + 1):
-            c.flip = -1 + 2 * k / frames
-            r.tick()
-        c.flip = 1.0
+        r.turn_up(c, 0.35)
         r.settle([c])
         r.move(hd, r.entry(seat), RETREAT_S)
         r.drop_hand(hd)
@@ -391,11 +387,7 @@ class Director(_Director):
         c.angle = angle
         if c.flip < 0:
             c.card = card
-            frames = r.seconds(0.3)
-            for k in range(1, frames + 1):
-                c.flip = -1 + 2 * k / frames
-                r.tick()
-            c.flip = 1.0
+            r.turn_up(c, 0.3)
         r.settle([c])
         r.move(hd, r.entry(seat), RETREAT_S)
         r.drop_hand(hd)

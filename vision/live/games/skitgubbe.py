@@ -195,11 +195,8 @@ class GameDirector(Director):
             hd = r.new_hand(owner)
             r.move(hd, c.pos + r.u(owner) * 0.4 * r.ch, REACH_S)
             r.moving.add(id(c))
-            frames = r.seconds(0.4)
-            for i in range(1, frames + 1):
-                c.flip = -1 + 2 * i / frames
-                r.tick()
-            c.flip, c.face_up = 1.0, True
+            r.turn_up(c, 0.4)
+            c.face_up = True
             r.move(hd, r.entry(owner), RETREAT_S)
             r.drop_hand(hd)
             r.settle([c])
