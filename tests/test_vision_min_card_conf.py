@@ -1,0 +1,61 @@
+"""CardRecognizer leaves out faces it read less surely than MIN_CARD_CONF (a wrong name costs
+more than a missing one); face-down cards and hands are never filtered by it."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("cv2")
+
+from vision import runtime  # noqa: E402
+from vision.cards import CARD_NAMES  # noqa: E402
+
+
+class FakeDetector:
+    def __init__(self, dets):
+        self.dets = dets
+
+    def __call__(self, frame, conf):
+        return self.dets
+
+
+class FakeReader:
+    """Both corners of face k read card `names[k]` with probability `probs[k]`."""
+
+    imgsz = 32
+
+    def __init__(self, names, probs):
+        self.names, self.probs = names, probs
+
+    def __call__(self, patches):
+        out = np.zeros((len(patches), 53))
+        for n in range(len(patches)):
+            out[n, CARD_NAMES.index(self.names[n // 2])] = self.probs[n // 2]
+        return out
+
+    def card_probs(self, probs):
+        return probs[:, :52], np.zeros(len(probs))
+
+
+def _quad(x):
+    return np.array([[x, 10], [x + 60, 10], [x + 60, 100], [x, 100]], float)
+
+
+def _recognizer(face_scores, read_probs):
+    rec = object.__new__(runtime.CardRecognizer)
+    dets = [runtime.Detection(_quad(10 + 80 * k), "face", s) for k, s in enumerate(face_scores)]
+    dets.append(runtime.Detection(_quad(400), "back", 0.2))
+    rec.detector = FakeDetector(dets)
+    rec.reader = FakeReader(["KH", "9S", "AD"][: len(face_scores)], read_probs)
+    return rec
+
+
+def test_faces_read_below_the_threshold_are_left_out():
+    frame = np.full((200, 500, 3), 128, np.uint8)
+    # read x score: 0.9 x 0.9 = 0.81 kept; 0.5 x 0.5 = 0.25 dropped; 0.7 x 0.5 = 0.35 kept
+    out = _recognizer([0.9, 0.5, 0.5], [0.9, 0.5, 0.7])(frame)
+    faces = [c["card"] for c in out["cards"] if c["card"] != "??"]
+    assert faces == ["KH", "AD"]
+    assert all(c["conf"] >= runtime.MIN_CARD_CONF for c in out["cards"] if c["card"] != "??")
+    # the face-down card (score 0.2) is still listed: the threshold is about reads
+    assert [c["card"] for c in out["cards"]].count("??") == 1
+    assert runtime.MIN_CARD_CONF == 0.3
