@@ -49,7 +49,7 @@ def add_commands(sub) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_bench)
 
-    p = sub.add_parser("demo", help="the main job on built-in defaults (replays the bundled example)",
+    p = sub.add_parser("demo", help="replay the bundled example game through the referee (no camera)",
                        description="Replay the bundled example game and print its rulings and summary.")
     p.set_defaults(func=cmd_demo)
 

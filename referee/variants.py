@@ -26,3 +26,13 @@ def variant_values(raw: object, known: Mapping[str, str], game: str, example: st
     if unknown:
         raise BadEvent(f"unknown {game} variant(s) {unknown}: known are {sorted(known)}")
     return dict(raw)
+
+
+def flag_variants(cls, raw: object, known: Mapping[str, str], game: str, example: str):
+    """`cls` (a game's frozen Variants of on/off flags) from a start's `variants`."""
+    return cls(**{k: bool(v) for k, v in variant_values(raw, known, game, example).items()})
+
+
+def flags_on(variants, known: Mapping[str, str]) -> list[str]:
+    """The names of `known` variants that are on (truthy) in `variants`, in rule order."""
+    return [name for name in known if getattr(variants, name)]

@@ -134,3 +134,73 @@ def test_unreadable_card_holds_back_only_for_a_while():
     obs = em.observe([ghost, lead], [], settle)
     assert [(o.kind, o.order, o.cards[0].name) for o in obs] == [("arrive", settle - 30, "10D")]
     assert summary(em.resolve()) == [("play", 3, ["10D"])]
+
+
+def live_trick_on_table():
+    """trick_on_table, with the referee wrapped as the pipeline drives it (live_table)."""
+    from referee import Table
+    from vision.live.games import live_table
+
+    table = live_table("skitgubbe", Table())
+    table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
+    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+    for k, (ev, pos) in enumerate(TRICK):
+        assert table.apply(ev).ok
+        name = (ev.get("cards") or [ev.get("card")])[0]
+        em.on_table[name] = {"pos": np.array(pos, float), "track": k + 1, "seen": 50}
+    return table, em
+
+
+def still_there():
+    """The decided trick's cards, still seen where they lie."""
+    return [card((ev.get("cards") or [ev.get("card")])[0], pos, pos, 20, 130, track=k + 1)
+            for k, (ev, pos) in enumerate(TRICK)]
+
+
+def test_lead_seen_before_the_collect_brings_the_collect_with_it():
+    """The sample with revision 3's detector: Dan's 10D is read while his trick still seems to
+    lie there (the collect is noticed seconds later). 10D cannot be a slough (no 10 in the
+    trick), and the winner putting a card down is his next lead: the collect is inferred just
+    before it, and the trick leaving later is no event. Before, 10D was ruled an illegal
+    slough: a false accusation."""
+    table, em = live_trick_on_table()
+    lead = card("10D", DAN_EDGE, (800, 360), 110, 130)
+    em.observe(still_there() + [lead], [], 130)
+    decided = em.resolve()
+    assert summary(decided) == [("play", 3, ["10D"])]
+    assert rulings(decided) == ["ok"]
+    seq = decided[0][2]["ruling"].seq
+    (collect, ruling), = table.preludes(seq)
+    assert (collect["type"], collect["seat"], ruling.severity) == ("collect", 3, "ok")
+    assert "inferred" in collect["evidence"]
+    em.observe([lead], [gone(n, 150) for n in ("9D", "4C", "9C", "AC", "9H")], 160)
+    assert summary(em.resolve()) == [None]
+    assert [c["card"] for c in table.view()["trick"]["cards"]] == ["10D"]
+
+
+def test_a_legal_slough_by_the_winner_is_never_read_as_his_lead():
+    """Dan puts 9S down while his trick lies there: a legal slough (a 9 was played). The lead
+    before an unseen collect is a reading of last resort only, so this is the slough at once,
+    and the trick leaving with 9S is the collect."""
+    table, em = live_trick_on_table()
+    nine = card("9S", DAN_EDGE, (760, 330), 110, 130)
+    em.observe(still_there() + [nine], [], 130)
+    decided = em.resolve()
+    assert summary(decided) == [("slough", 3, "9S")]
+    assert table.preludes(decided[0][2]["ruling"].seq) == []
+    em.observe([], [gone(n, 150) for n in ("9D", "4C", "9C", "AC", "9H", "9S")], 160)
+    decided = em.resolve()
+    assert summary(decided) == [("collect", 3, None)]
+    assert rulings(decided) == ["ok"]
+
+
+def test_a_card_from_another_seat_is_not_the_winners_lead():
+    """Bob (not the winner) puts 10D down while Dan's trick lies there: no legal reading, and
+    the lead of last resort is only the winner's: Bob's illegal slough stands (strong
+    evidence: read well, seat from its path)."""
+    table, em = live_trick_on_table()
+    ten = card("10D", (5.0, 360.0), (560, 330), 110, 130)
+    em.observe(still_there() + [ten], [], 130)
+    decided = em.resolve()
+    assert summary(decided) == [("slough", 1, "10D")]
+    assert rulings(decided) == ["illegal"]

@@ -12,7 +12,7 @@ cv2 = pytest.importorskip("cv2")
 
 from vision.live import settle as st  # noqa: E402
 from vision.live.detector import Detection, Noise  # noqa: E402
-from vision.live.events import Seen, group_arrivals, origin_seat  # noqa: E402
+from vision.live.events import Seen, group_arrivals, origin_seat, seat_is_sure  # noqa: E402
 from vision.live.layout import Layout, default_layout, point_in_polygon, zone_of  # noqa: E402
 from vision.live.tracker import Track, Tracker, resolve_identities, vote_identity  # noqa: E402
 
@@ -75,6 +75,19 @@ def test_origin_seat_first_seen_edge_wins_over_final_position():
     assert origin_seat(np.array([900.0, 300.0]), np.array([700.0, 280.0]), lay) == 3
     # ... and a card that hardly moved belongs to the side where it lies
     assert origin_seat(np.array([640.0, 515.0]), np.array([640.0, 520.0]), lay) == 0
+
+
+def test_a_path_shorter_than_a_hand_shift_is_no_path():
+    """A card Cid (top) just put down at y=260, first seen 30 px lower while his hand still
+    covered its top (the box leans away from the hand): 30 px is over MIN_TRAVEL of the short
+    side (28.8) but under MIN_TRAVEL_CARDS of an 80 px card, so the path does not point to Ann
+    (bottom); the card belongs to the side where it lies, and the seat is not sure."""
+    lay = default_layout(4, 1280, 720)
+    first, last = np.array([640.0, 290.0]), np.array([640.0, 260.0])
+    assert origin_seat(first, last, lay) == 0 and seat_is_sure(first, last, lay)  # no width: a path
+    assert origin_seat(first, last, lay, 80.0) == 2
+    assert not seat_is_sure(first, last, lay, 80.0)
+    assert seat_is_sure(first, [640.0, 230.0], lay, 80.0)  # 60 px = 0.75 card widths: a path
 
 
 def test_layout_calibration_roundtrip_and_scaling(tmp_path):

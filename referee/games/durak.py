@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from referee.cards import DECK, RANK, SUIT, SUIT_NAMES, SUIT_SINGULAR, parse_card, parse_cards
 from referee.ruling import INFO, OK, BadEvent, Illegal, Ruling
-from referee.variants import variant_values
+from referee.variants import flags_on, variant_values
 from referee.session import GameRecord, Session
 
 RULES = {
@@ -135,7 +135,7 @@ class Variants:
         return Variants(sit_cards=sit, **flags)
 
     def on(self) -> list[str]:
-        return [name for name in VARIANT_RULES if getattr(self, name)]
+        return flags_on(self, VARIANT_RULES)
 
     @property
     def transfers(self) -> bool:

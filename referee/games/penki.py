@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from referee.cards import DECK, RANK, SUIT, SUIT_NAMES, SUIT_SINGULAR, parse_card, parse_cards
 from referee.ruling import INFO, OK, BadEvent, Illegal, Ruling
-from referee.variants import variant_values
+from referee.variants import flag_variants, flags_on
 from referee.session import GameRecord, Session
 
 NAME = "penki"
@@ -67,11 +67,10 @@ class Variants:
 
     @staticmethod
     def parse(raw: object) -> "Variants":
-        values = variant_values(raw, VARIANT_RULES, "Penki", "deck52")
-        return Variants(**{k: bool(v) for k, v in values.items()})
+        return flag_variants(Variants, raw, VARIANT_RULES, "Penki", "deck52")
 
     def on(self) -> list[str]:
-        return [name for name in VARIANT_RULES if getattr(self, name)]
+        return flags_on(self, VARIANT_RULES)
 
 
 @dataclass(frozen=True, slots=True)

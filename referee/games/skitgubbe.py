@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from referee.cards import DECK, RANK, SUIT, SUIT_NAMES, parse_card, parse_cards, split_reveal
 from referee.ruling import INFO, OK, WARNING, BadEvent, Illegal, Ruling
-from referee.variants import variant_values
+from referee.variants import flag_variants, flags_on
 from referee.session import GameRecord, Session
 
 NAME = "skitgubbe"
@@ -110,11 +110,10 @@ class Variants:
 
     @staticmethod
     def parse(raw: object) -> "Variants":
-        values = variant_values(raw, VARIANT_RULES, "Skitgubbe", "high_trump")
-        return Variants(**{k: bool(v) for k, v in values.items()})
+        return flag_variants(Variants, raw, VARIANT_RULES, "Skitgubbe", "high_trump")
 
     def on(self) -> list[str]:
-        return [name for name in VARIANT_RULES if getattr(self, name)]
+        return flags_on(self, VARIANT_RULES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,6 +73,10 @@ RETIRED_WINDOW_S = 5.0
 #: A card first seen this far (fraction of the frame's short side) from where it was put
 #: down has a path that points back to the edge it came from.
 MIN_TRAVEL = 0.04
+#: ... and at least this many card widths: a hand still covering part of a card just put down
+#: shifts its detected box away from the hand (towards the far side) until it lets go, so a
+#: shorter path can point to the opposite seat (a real-model clip: 22 px, half a card width).
+MIN_TRAVEL_CARDS = 0.6
 #: An accounted card seen by another track this many card widths from where it lay has moved.
 MOVED_FAR = 1.5
 #: Weight of reading a vanished card as a detection glitch (it stays accounted for).
@@ -134,17 +138,24 @@ class Observation:
     seat_sure: bool = True  # seat_hint comes from a path (or the edge), not just where it lies
 
 
-def origin_seat(first, last, layout: Layout) -> int:
+def travelled(first, last, layout: Layout, width: float = 0.0) -> bool:
+    """Whether a card moved far enough after it was first seen for its path to say where it
+    came from (MIN_TRAVEL of the frame's short side and MIN_TRAVEL_CARDS card widths)."""
+    need = max(MIN_TRAVEL * min(layout.width, layout.height), MIN_TRAVEL_CARDS * width)
+    return bool(np.linalg.norm(np.asarray(first, float) - np.asarray(last, float)) >= need)
+
+
+def origin_seat(first, last, layout: Layout, width: float = 0.0) -> int:
     """The seat a card came from: the zone where it was first seen; if it was first seen
     already inside the play area, the zone of the image edge its path points back to (from
-    where it was put down through where it was first seen), or, for a card that hardly moved,
-    the side of the play area where it was put down."""
+    where it was put down through where it was first seen), or, for a card that hardly moved
+    (`travelled`), the side of the play area where it was put down."""
     first, last = np.asarray(first, float), np.asarray(last, float)
     if not layout.in_play_area(first):
         return layout.zone_of(first)
-    d = first - last
-    if np.linalg.norm(d) < MIN_TRAVEL * min(layout.width, layout.height):
+    if not travelled(first, last, layout, width):
         return layout.zone_of(last)
+    d = first - last
     return layout.zone_of(edge_point(last, float(np.arctan2(d[1], d[0])), layout.width, layout.height))
 
 
@@ -154,14 +165,11 @@ def immature(s: Seen) -> bool:
     return s.votes < STRONG_VOTES
 
 
-def seat_is_sure(first, last, layout: Layout) -> bool:
+def seat_is_sure(first, last, layout: Layout, width: float = 0.0) -> bool:
     """Whether origin_seat rests on evidence of where the card came from: it was first seen
     outside the play area, or its path points back to an edge. A card first seen where it
     lies (its flight was missed) is only attributed to the zone it lies in."""
-    first, last = np.asarray(first, float), np.asarray(last, float)
-    if not layout.in_play_area(first):
-        return True
-    return bool(np.linalg.norm(first - last) >= MIN_TRAVEL * min(layout.width, layout.height))
+    return not layout.in_play_area(np.asarray(first, float)) or travelled(first, last, layout, width)
 
 
 def dreck_puts(seen: list[Seen], layout: Layout) -> list[tuple[int, list[Seen]]]:
@@ -174,7 +182,7 @@ def dreck_puts(seen: list[Seen], layout: Layout) -> list[tuple[int, list[Seen]]]
     by_seat: dict[int, list[Seen]] = {}
     for row in group_arrivals(seen):
         edge = [s for s in row if not layout.in_play_area(s.first)] or row
-        seat = Counter(origin_seat(s.first, s.last, layout) for s in edge).most_common(1)[0][0]
+        seat = Counter(origin_seat(s.first, s.last, layout, s.width) for s in edge).most_common(1)[0][0]
         by_seat.setdefault(seat, []).extend(row)
     puts = [(seat, sorted(g, key=lambda s: s.first_frame)) for seat, g in by_seat.items()]
     return sorted(puts, key=lambda p: p[1][0].first_frame)
@@ -237,10 +245,16 @@ class Probe:
         self.table.next_seq = seq
 
 
-def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict | None, float]]:
+def candidates(obs: Observation, view: dict, layout: Layout, fallback: bool = False) -> list[tuple[dict | None, float]]:
     """Candidate events for an observation in the referee state `view` (None = no event);
-    what a change means is the game's: vision/live/games/<game>.py."""
-    return _game_rules(view).candidates(obs, view, layout)
+    what a change means is the game's: vision/live/games/<game>.py. With `fallback`, the
+    game's readings of last resort (`fallback_candidates`): offered only when no ordinary
+    reading is legal, instead of an illegal ruling (e.g. a lead whose collect was not seen)."""
+    rules = _game_rules(view)
+    if fallback:
+        more = getattr(rules, "fallback_candidates", None)
+        return more(obs, view, layout) if more is not None else []
+    return rules.candidates(obs, view, layout)
 
 
 def _game_rules(view: dict):
@@ -367,8 +381,9 @@ class EventMaker:
                 # else the seat of the put's first card seen coming in from outside the play area
                 # (the best evidence of where the put came from), or of its first card
                 anchor = next((s for s in g if not self.layout.in_play_area(s.first)), first)
-                hint = self.layout.zone_of(first.last) if stock else origin_seat(anchor.first, anchor.last, self.layout)
-                sure = stock or seat_is_sure(anchor.first, anchor.last, self.layout)
+                hint = self.layout.zone_of(first.last) if stock else \
+                    origin_seat(anchor.first, anchor.last, self.layout, anchor.width)
+                sure = stock or seat_is_sure(anchor.first, anchor.last, self.layout, anchor.width)
                 if put_seat is not None:  # a dreck row: the seat most of its cards came from
                     hint, sure = put_seat, True
                 obs.append(Observation("arrive", g, frame, time, min(s.first_frame for s in g), hint, stock,
@@ -388,13 +403,14 @@ class EventMaker:
         return int(self.on_table[name].get("seen", frame))
 
     # ------------------------------------------------------------------ resolution
-    def _paths(self, obs: list[Observation], depth: int = 0):
-        """Yield (score, choices) for every fully legal interpretation of `obs` (DFS with undo)."""
+    def _paths(self, obs: list[Observation], depth: int = 0, fallback: bool = False):
+        """Yield (score, choices) for every fully legal interpretation of `obs` (DFS with undo);
+        with `fallback`, the first observation is read by the game's readings of last resort."""
         if depth == len(obs):
             yield 1.0, []
             return
         view = self.table.view()
-        for ev, w in candidates(obs[depth], view, self.layout):
+        for ev, w in candidates(obs[depth], view, self.layout, fallback and depth == 0):
             if ev is None or ev is IGNORE:
                 for s, rest in self._paths(obs, depth + 1):
                     yield w * s, [(ev, w)] + rest
@@ -422,16 +438,10 @@ class EventMaker:
         decided = []
         while self.pending:
             window = self.pending[:MAX_LOOKAHEAD + 1]
-            best: dict[str, tuple[float, dict | None, float]] = {}
-            for k in range(len(window), 0, -1):  # longest prefix that has a legal reading
-                for score, choices in self._paths(window[:k]):
-                    ev, w0 = choices[0]
-                    key = repr(ev)
-                    if key not in best or score > best[key][0]:
-                        best[key] = (score, ev, w0)
-                if best:
-                    break
+            best = self._readings(window)
             obs = self.pending[0]
+            if not best and obs.kind == "arrive":  # nothing ordinary is legal: a last resort?
+                best = self._readings(window, fallback=True)
             if best and obs.kind == "arrive" and max(best.values(), key=lambda x: x[0])[2] < MIN_PLAUSIBLE:
                 best = {}  # the only legal readings contradict what was seen (e.g. who put the card down)
             if not best:
@@ -457,6 +467,20 @@ class EventMaker:
             info["ruling"] = self._commit(top_ev, obs, info)
             decided.append((None if top_ev is IGNORE else top_ev, obs, info))
         return decided
+
+    def _readings(self, window: list[Observation], fallback: bool = False) -> dict:
+        """{first event: (best path score, event, its prior weight)} over the legal readings
+        of the longest prefix of `window` that has any."""
+        best: dict[str, tuple[float, dict | None, float]] = {}
+        for k in range(len(window), 0, -1):
+            for score, choices in self._paths(window[:k], fallback=fallback):
+                ev, w0 = choices[0]
+                key = repr(ev)
+                if key not in best or score > best[key][0]:
+                    best[key] = (score, ev, w0)
+            if best:
+                break
+        return best
 
     def _unexplained(self, obs: Observation):
         """No legal reading: strong evidence is sent (the referee will rule on it); weak

@@ -114,6 +114,39 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
     return out
 
 
+def fallback_candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict | None, float]]:
+    """Readings of last resort, for a card no ordinary reading makes legal: the winner of a
+    decided, uncollected Part 1 trick put it down from his side -- his next lead, before the
+    collect was seen (the trick's cards carried off under the same hand, or noticed only at
+    a later settle); `live_table` infers the collect. Never for an unsure seat or a stock
+    flip, whose landing zone says little about who flipped. Offered as an ordinary reading
+    it broke clean games (a winner's slough read as his lead)."""
+    trick = view.get("trick") or {}
+    winner = trick.get("winner")
+    if view.get("phase") != "part1" or winner is None or obs.kind != "arrive" or len(obs.cards) != 1 \
+            or obs.seat_hint != winner or not obs.seat_sure or obs.from_stock:
+        return []
+    return [({"type": "play", "seat": winner, "cards": names}, w) for names, w in name_options(obs.cards)]
+
+
+def collect_before_lead(view: dict, ev: dict) -> list[dict]:
+    """A play by the winner of a decided, uncollected Part 1 trick is the next lead: the
+    collect it implies comes first (the camera saw the card before the trick leave)."""
+    trick = view.get("trick") or {}
+    winner = trick.get("winner")
+    if view.get("phase") == "part1" and ev.get("type") == "play" and winner is not None \
+            and ev.get("seat") == winner:
+        return [{"type": "collect", "seat": winner}]
+    return []
+
+
+def live_table(table):
+    """The referee with the collect inferred before a lead that overtook it."""
+    from vision.live.games import AutoTable
+
+    return AutoTable(table, before=collect_before_lead, why="collect before the next lead")
+
+
 def SINGLE_PUTS(view: dict) -> bool:
     """Part 1 puts are single cards (Part 2 runs and dreck rows arrive together)."""
     return view.get("phase") == "part1"
