@@ -537,7 +537,8 @@ def create_app(settings: Settings) -> FastAPI:
             raise HTTPException(409, f"a camera ({getattr(table.camera, 'source', '?')}) is already attached; "
                                      f"DELETE it first")
         info = {"id": table.id, "players": table.players(), "game": table.game,
-                "start": json.loads(table.events[0]) if table.events else None}
+                "start": json.loads(table.events[0]) if table.events else None,
+                "log": table.events}  # (live: the pipeline follows manual corrections through it)
         if detections is not None:
             info["detections"] = detections
         try:

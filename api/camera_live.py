@@ -10,10 +10,11 @@ CPU-bound; the asyncio loop must stay free for the table's other requests). Even
 sure of are handed to the server through an asyncio queue; the newest annotated frame is
 kept as JPEG (older ones are dropped); `needs_confirmation` notes become questions.
 
-Limitation: `LivePipeline` has no hook to take in events refereed elsewhere (manual entry,
-undo, a confirmed question). `observe()` therefore only records them; the pipeline keeps
-its own picture of the game and may disagree with the table after a manual correction
-(its later events are refereed by the server all the same, which is authoritative).
+Manual corrections reach the pipeline: after an event refereed elsewhere (manual entry,
+undo, a confirmed question) `observe()` snapshots the table's log -- the server's recorded
+events plus the camera events still on their way to it -- and the pipeline thread replays it
+(`LivePipeline.resync`) before its next frame, so the camera's later events are judged
+against the game as the table has it. A camera attached mid-game starts from the table's log.
 """
 
 from __future__ import annotations
@@ -74,7 +75,15 @@ class LiveCamera:
         self._pipe = LivePipeline(players, detector, self._frames.fps, game=table_info.get("game") or "skitgubbe",
                                   leader=start.get("leader", 0) if start else 0, start_extra=extra)
         self.max_frames = max_frames
-        self.observed: list[tuple[dict, dict]] = []  # events refereed elsewhere (see the limitation above)
+        self.observed: list[tuple[dict, dict]] = []  # events refereed elsewhere
+        # The table's recorded events (JSON text, appended by the server as it records them) and
+        # the camera events: all emitted by the pipeline thread, how many the server has taken.
+        self._table_log = table_info.get("log")
+        self._emitted: list[dict] = []
+        self._taken = 0
+        self._resync: tuple[list[str], int] | None = None
+        if self._table_log is not None and len(self._table_log) > 1:  # attached mid-game
+            self._resync = (list(self._table_log), 0)
         self.error: str | None = None
         self._loop = asyncio.get_running_loop()
         self._events: asyncio.Queue = asyncio.Queue()
@@ -101,6 +110,8 @@ class LiveCamera:
                     break
                 if self._new_seats is not None:
                     self._apply_seats()
+                if self._resync is not None:
+                    self._apply_resync()
                 self._emit(self._pipe.process(frame, index, t))
                 frames += 1
                 now = time.monotonic()
@@ -132,6 +143,7 @@ class LiveCamera:
             if out.note is not None and out.event is None:
                 self._call(self._ask, out.note)
             if out.event is not None and out.event.get("type") != "start":  # the table has its own start
+                self._emitted.append(out.event)
                 self._call(self._events.put_nowait, out.event)
 
     def _ask(self, note: dict) -> None:
@@ -162,6 +174,7 @@ class LiveCamera:
             event = await self._events.get()
             if event is None:
                 return
+            self._taken += 1  # (the server records it before this loop runs anything else)
             yield event
 
     def questions(self) -> list[dict]:
@@ -174,9 +187,22 @@ class LiveCamera:
         return q["event"] if accept else None
 
     def observe(self, event: dict, ruling: dict) -> None:
-        # LivePipeline offers no way to take in an authoritative event or undo (see the module
-        # docstring): recorded only, so nothing pretends the pipeline followed the correction.
+        """(In the server's loop, after the table recorded `event`.) The pipeline follows the
+        table's log from its next frame on; without a log (a bare factory call) it cannot."""
         self.observed.append((event, ruling))
+        if self._table_log is not None:
+            with self._lock:
+                self._resync = (list(self._table_log), self._taken)
+
+    def _apply_resync(self) -> None:
+        """In the pipeline thread: replay the table's log as snapshotted, plus the camera events
+        emitted since that the server had not taken yet (they are on their way to it)."""
+        import json
+
+        with self._lock:
+            (recorded, taken), self._resync = self._resync, None
+        log = [json.loads(e) if isinstance(e, str) else e for e in recorded]
+        self._pipe.resync(log + self._emitted[taken:])
 
     def set_seats(self, points: list[tuple[float, float]]) -> None:
         """Seats clicked on the video (fractions of width/height), applied by the pipeline thread

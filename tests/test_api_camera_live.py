@@ -147,3 +147,61 @@ def test_marked_seats_move_the_pipeline_zones():
     assert np.allclose(Pipe.layout.seats, [[100, 100], [0, 0], [200, 0]])
     assert Pipe.layout.zone_of((10, 5)) == 1 and Pipe.layout.zone_of((190, 5)) == 2
     assert Pipe.layout.zone_of((100, 95)) == 0
+
+
+def test_a_camera_attached_mid_game_follows_the_tables_log(c):
+    """The first three plays were typed in by hand; then the camera is attached. It starts
+    from the table's log: the cards already on the table are accounted for, not reported
+    again, and the camera adds the rest of the clip's events, all in order, all legal."""
+    truth = [json.loads(line) for line in TRUTH.read_text().splitlines() if line.strip()]
+    start = truth[0]
+    r = c.post("/api/tables", json={"name": "late camera", "players": start["players"], "leader": start["leader"]})
+    tid = r.json()["id"]
+    for ev in truth[1:4]:
+        assert c.post(f"/api/tables/{tid}/events", json=ev).json()["ok"]
+    t0 = time.monotonic()
+    assert c.post(f"/api/tables/{tid}/camera", json={"source": str(VIDEO), "detections": str(SIDECAR)}).status_code == 200
+    try:
+        want = [_key(ev) for ev in truth[1:1 + EVENTS]]
+        log = []
+        while time.monotonic() - t0 < WAIT_S:
+            log = [json.loads(line) for line in c.get(f"/api/tables/{tid}/log").text.splitlines()][1:]
+            if len(log) >= EVENTS:
+                break
+            time.sleep(0.2)
+        assert [_key(ev) for ev in log] == want
+        rulings = c.get(f"/api/tables/{tid}/rulings").json()[1:]
+        assert all(r["ok"] for r in rulings), rulings
+        assert [ev.get("evidence") is None for ev in log[:3]] == [True] * 3  # typed in
+        assert all(ev.get("evidence") for ev in log[3:])  # seen
+    finally:
+        c.delete(f"/api/tables/{tid}/camera")
+
+
+def test_a_manual_correction_is_replayed_with_the_camera_events_still_on_their_way():
+    """observe() (in the server's loop) snapshots the table's recorded log and how many camera
+    events the server has taken; the pipeline thread replays that log plus the camera events
+    it emitted that the server had not taken yet -- none lost, none twice."""
+    import threading
+
+    from api.camera_live import LiveCamera
+
+    class Pipe:
+        def resync(self, log):
+            self.log = log
+
+    camera = LiveCamera.__new__(LiveCamera)
+    camera._lock, camera._pipe, camera.observed = threading.Lock(), Pipe(), []
+    start = {"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid"]}
+    seen = [{"type": "play", "seat": 0, "cards": ["9D"]}, {"type": "play", "seat": 1, "cards": ["4C"]},
+            {"type": "play", "seat": 2, "cards": ["9C"]}]
+    undo = {"type": "undo"}
+    # the server recorded the first camera event and then a person's undo; the camera has
+    # emitted two more since, still queued
+    camera._table_log = [json.dumps(start), json.dumps(seen[0]), json.dumps(undo)]
+    camera._emitted, camera._taken, camera._resync = list(seen), 1, None
+    camera.observe(undo, {"ok": True})
+    camera._table_log.append(json.dumps(seen[1]))  # (taken after the snapshot: still replayed once)
+    camera._apply_resync()
+    assert camera._pipe.log == [start, seen[0], undo, seen[1], seen[2]]
+    assert camera._resync is None

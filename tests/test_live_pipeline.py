@@ -113,3 +113,30 @@ def test_part2_plays_eats_and_kills_come_back_exactly(tmp_path):
     kills = [n for r in pipe.rulings for n in r["notes"] if n["kind"] == "kill"]
     assert kills, "the clip should contain a killed trick"
     assert not [r for r in pipe.rulings if r["severity"] == "illegal"]
+
+
+def test_resync_follows_a_play_typed_in_before_the_camera_saw_it():
+    """On the shipped sample: right after the camera refereed Bob's 4C, a person types in
+    Cid's 9C (the table's log gets it first). The pipeline resyncs to that log; when 9C then
+    lands on camera it is accounted for, not reported again, and every later event comes
+    out as in the true log, all legal."""
+    from pathlib import Path
+
+    samples = Path(__file__).resolve().parent.parent / "vision" / "live" / "samples"
+    truth = [json.loads(line) for line in (samples / "table.jsonl").read_text().splitlines() if line.strip()]
+    det = OracleDetector(samples / "table.detections.jsonl.gz", Noise.parse(""))
+    h = det.header
+    pipe = LivePipeline(h["players"], det, h["fps"])
+    typed = truth[3]
+    assert typed == {"type": "play", "seat": 2, "cards": ["9C"]}
+    done = False
+    for i in range(max(det.frames) + 1):
+        pipe.process(None, i, shape=(h["height"], h["width"], 3))
+        if not done and len(pipe.log) == 3:  # start, 9D, 4C refereed by the camera
+            pipe.resync(pipe.log + [typed])
+            done = True
+    pipe.finish()
+    assert done
+    assert strip(pipe.log) == strip(truth[:3] + truth[4:])  # 9C not reported again
+    assert all(r["ok"] for r in pipe.rulings) and not pipe.notes
+    assert pipe.table.view()["trick"]["cards"][0]["card"] == "JS"  # in step to the end

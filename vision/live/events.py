@@ -320,6 +320,12 @@ class EventMaker:
         # such tracks are mostly one misread of a card being carried, gone again a moment later.
         new = [s for s in seen if s.key is not None and s.key not in self.on_table and s.key not in pending_names
                and not immature(s)]
+        # a new card the referee already has on the table was put there by a person's entry (a
+        # manual event, a confirmed question, or play before the camera was attached): it is
+        # accounted for, not reported again
+        for s in [s for s in new if s.key in ref_table]:
+            self.on_table[s.key] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
+            new.remove(s)
         # ... and what changed after such a card was first seen waits for it (IMMATURE_HOLD_S)
         unread = [s.first_frame for s in seen if s.key is not None and s.key not in self.on_table
                   and s.key not in pending_names and immature(s)

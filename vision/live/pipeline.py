@@ -15,7 +15,7 @@ import numpy as np
 
 from vision.live import settle as st
 from vision.live.detector import FACE, UNKNOWN, Detector
-from vision.live.events import EventMaker, Seen
+from vision.live.events import EventMaker, Probe, Seen
 from vision.live.layout import Layout, default_layout
 from vision.live.tracker import Tracker
 
@@ -98,11 +98,31 @@ class LivePipeline:
         self.tracker.size = (w, h)
         self.events = EventMaker(self.table, self.layout, self.fps)
         self._started = True
+        if self.table.next_seq > 0:  # resynced to a table's log before the first frame
+            return []
         ruling = self.table.apply(self.start_event)
         self.log.append(self.start_event)
         self.rulings.append(ruling.to_dict())
         self.last_ruling = ruling.to_dict()
         return [Output(0, 0.0, self.start_event, ruling.to_dict())]
+
+    def resync(self, log: list[dict]) -> None:
+        """Follow a table's authoritative log: after a manual event, an undo or a confirmed
+        question there (or a camera attached mid-game), the pipeline's referee becomes a replay
+        of `log`, so the next camera events are judged against the game as the table has it.
+        What the camera has accounted for stays (a corrected card still lies where it lay)."""
+        from referee import Table
+        from vision.live.games import live_table
+
+        table = live_table(self.game, Table())
+        for ev in log:
+            table.apply(ev)
+        self.table = table
+        if log and log[0].get("type") == "start":
+            self.start_event = log[0]
+        if self.events is not None:
+            self.events.table, self.events.probe = table, Probe(table)
+            self.events.illegal_streak = 0
 
     def _seen(self, t, taken: set = frozenset()) -> Seen:
         """A track as the event logic sees it; names other tracks hold are not offered."""
