@@ -37,10 +37,12 @@ def card(name, first, last, first_frame, last_frame, votes=10.0, track=None):
 
 
 def trick_on_table():
-    """The referee after Cid's slough (Dan to collect); every trick card accounted for."""
+    """The referee (as the pipeline drives it: live_table) after Cid's slough (Dan to
+    collect); every trick card accounted for."""
     from referee import Table
+    from vision.live.games import live_table
 
-    table = Table()
+    table = live_table("skitgubbe", Table())
     table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
     em = EventMaker(table, default_layout(4, 1280, 720), FPS)
     for k, (ev, pos) in enumerate(TRICK):
@@ -136,21 +138,6 @@ def test_unreadable_card_holds_back_only_for_a_while():
     assert summary(em.resolve()) == [("play", 3, ["10D"])]
 
 
-def live_trick_on_table():
-    """trick_on_table, with the referee wrapped as the pipeline drives it (live_table)."""
-    from referee import Table
-    from vision.live.games import live_table
-
-    table = live_table("skitgubbe", Table())
-    table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
-    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
-    for k, (ev, pos) in enumerate(TRICK):
-        assert table.apply(ev).ok
-        name = (ev.get("cards") or [ev.get("card")])[0]
-        em.on_table[name] = {"pos": np.array(pos, float), "track": k + 1, "seen": 50}
-    return table, em
-
-
 def still_there():
     """The decided trick's cards, still seen where they lie."""
     return [card((ev.get("cards") or [ev.get("card")])[0], pos, pos, 20, 130, track=k + 1)
@@ -163,7 +150,7 @@ def test_lead_seen_before_the_collect_brings_the_collect_with_it():
     trick), and the winner putting a card down is his next lead: the collect is inferred just
     before it, and the trick leaving later is no event. Before, 10D was ruled an illegal
     slough: a false accusation."""
-    table, em = live_trick_on_table()
+    table, em = trick_on_table()
     lead = card("10D", DAN_EDGE, (800, 360), 110, 130)
     em.observe(still_there() + [lead], [], 130)
     decided = em.resolve()
@@ -182,7 +169,7 @@ def test_a_legal_slough_by_the_winner_is_never_read_as_his_lead():
     """Dan puts 9S down while his trick lies there: a legal slough (a 9 was played). The lead
     before an unseen collect is a reading of last resort only, so this is the slough at once,
     and the trick leaving with 9S is the collect."""
-    table, em = live_trick_on_table()
+    table, em = trick_on_table()
     nine = card("9S", DAN_EDGE, (760, 330), 110, 130)
     em.observe(still_there() + [nine], [], 130)
     decided = em.resolve()
@@ -198,7 +185,7 @@ def test_a_card_from_another_seat_is_not_the_winners_lead():
     """Bob (not the winner) puts 10D down while Dan's trick lies there: no legal reading, and
     the lead of last resort is only the winner's: Bob's illegal slough stands (strong
     evidence: read well, seat from its path)."""
-    table, em = live_trick_on_table()
+    table, em = trick_on_table()
     ten = card("10D", (5.0, 360.0), (560, 330), 110, 130)
     em.observe(still_there() + [ten], [], 130)
     decided = em.resolve()
