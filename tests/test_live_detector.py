@@ -16,6 +16,7 @@ from vision.cards import CARD_NAMES  # noqa: E402
 from vision.live import detector as dm  # noqa: E402
 from vision.live.detector import FACE, ModelDetector  # noqa: E402
 from vision.live.tracker import Tracker  # noqa: E402
+from vision.runtime import CardRecognizer  # noqa: E402
 
 FRAME = np.zeros((720, 1280, 3), np.uint8)
 
@@ -56,6 +57,9 @@ class FakeRecognizer:
 
     def detector(self, frame):
         return [SimpleNamespace(kind=FACE, quad=self.quad.copy(), score=1.0)]
+
+    def read_once(self, frame, quads):  # CardRecognizer's
+        return CardRecognizer.read_once(self, frame, quads)
 
 
 def _watch(rec: FakeRecognizer, frames: int, step: float = 0.0) -> Tracker:

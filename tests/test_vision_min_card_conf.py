@@ -1,5 +1,6 @@
 """CardRecognizer leaves out faces it read less surely than MIN_CARD_CONF (a wrong name costs
-more than a missing one); face-down cards and hands are never filtered by it."""
+more than a missing one); face-down cards and hands are never filtered by it. A face read
+less surely than REREAD_BELOW is read again from nudged boxes, keeping the surest read."""
 
 import numpy as np
 import pytest
@@ -49,7 +50,8 @@ def _recognizer(face_scores, read_probs):
     return rec
 
 
-def test_faces_read_below_the_threshold_are_left_out():
+def test_faces_read_below_the_threshold_are_left_out(monkeypatch):
+    monkeypatch.setattr(runtime, "REREAD_BELOW", 0.0)  # (rereads: below)
     frame = np.full((200, 500, 3), 128, np.uint8)
     # read x score: 0.9 x 0.9 = 0.81 kept; 0.5 x 0.5 = 0.25 dropped; 0.7 x 0.5 = 0.35 kept
     out = _recognizer([0.9, 0.5, 0.5], [0.9, 0.5, 0.7])(frame)
@@ -73,3 +75,50 @@ def test_model_sessions_do_not_busy_wait():
     opts = runtime._session(path, 2).get_session_options()
     assert opts.get_session_config_entry("session.intra_op.allow_spinning") == "0"
     assert opts.intra_op_num_threads == 2
+
+
+class ScriptedReader:
+    """Call k returns, for each pair of corner patches, card `cards[k][n]` at probability
+    `probs[k][n]` (both corners), and records how many faces each call read."""
+
+    imgsz = 32
+
+    def __init__(self, cards, probs):
+        self.cards, self.probs, self.calls = cards, probs, []
+
+    def __call__(self, patches):
+        k, n = len(self.calls), len(patches) // 2
+        self.calls.append(n)
+        out = np.zeros((2 * n, 53))
+        for j in range(n):
+            out[2 * j:2 * j + 2, CARD_NAMES.index(self.cards[k][j])] = self.probs[k][j]
+        return out
+
+    def card_probs(self, probs):
+        return probs[:, :52], np.zeros(len(probs))
+
+
+def test_unsure_faces_are_read_again_from_nudged_boxes():
+    """Two faces: the first read surely (0.95: never read again), the second unsure (0.5 as
+    QH). Its four nudged boxes (two turns, two scales) are read in one more call; the surest
+    of them (0.8 as QD) replaces the first read, the others do not."""
+    rec = object.__new__(runtime.CardRecognizer)
+    variants = len(runtime.REREAD_TURNS_DEG) + len(runtime.REREAD_SCALES)
+    assert variants == 4
+    rec.reader = ScriptedReader([["KH", "QH"], ["QS", "QD", "QC", "QH"]], [[0.95, 0.5], [0.3, 0.8, 0.6, 0.4]])
+    frame = np.full((200, 500, 3), 128, np.uint8)
+    reads = rec.read(frame, [_quad(10), _quad(100)])
+    assert rec.reader.calls == [2, 4]
+    assert [(CARD_NAMES[i], round(p, 3)) for i, p in reads] == [("KH", 0.95), ("QD", 0.8)]
+    # nothing better among the nudged boxes: the first read stands
+    rec.reader = ScriptedReader([["QH"], ["QS", "QD", "QC", "JH"]], [[0.5], [0.3, 0.4, 0.2, 0.45]])
+    assert [(CARD_NAMES[i], round(p, 3)) for i, p in rec.read(frame, [_quad(100)])] == [("QH", 0.5)]
+
+
+def test_quad_variants_turn_then_scale_about_the_centre():
+    from vision.geometry import quad_variants
+
+    square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], float)
+    turned, grown = quad_variants(square, (90.0,), (2.0,))
+    np.testing.assert_allclose(turned, [[2, 0], [2, 2], [0, 2], [0, 0]], atol=1e-9)
+    np.testing.assert_allclose(grown, [[-1, -1], [3, -1], [3, 3], [-1, 3]], atol=1e-9)

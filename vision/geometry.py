@@ -178,6 +178,21 @@ def corner_centres(quad: np.ndarray, region: tuple[float, float] = CORNER_REGION
     return pts[:, :2] / pts[:, 2:]
 
 
+def quad_variants(quad: np.ndarray, turns_deg: tuple[float, ...], scales: tuple[float, ...]) -> list[np.ndarray]:
+    """The quad turned about its centre by each angle, then scaled about it by each factor
+    (a detector's box is often a few degrees or a few percent off the card's edges, which
+    moves the small index corners out of their patches)."""
+    q = np.asarray(quad, np.float64)
+    c = q.mean(axis=0)
+    out = []
+    for deg in turns_deg:
+        a = np.deg2rad(deg)
+        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        out.append((q - c) @ rot.T + c)
+    out += [(q - c) * s + c for s in scales]
+    return out
+
+
 def corner_patches(image: np.ndarray, quad: np.ndarray, size: int = CORNER_SIZE,
                    region: tuple[float, float] = CORNER_REGION) -> list[np.ndarray]:
     """The two index-corner patches (size x size) of the card at `quad`, read straight from

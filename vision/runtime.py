@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.cards import CARD_NAMES, DETECTOR_CLASSES, FACE_DOWN, NONE_CLASS
-from vision.geometry import corner_patches, letterbox, obbs_to_quads, oriented_nms
+from vision.geometry import corner_patches, letterbox, obbs_to_quads, oriented_nms, quad_variants
 from vision.runtime_paths import DEFAULT_MODELS
 
 #: Minimum detector score for a box to be kept.
@@ -23,6 +23,14 @@ DET_CONF = 0.35
 #: records: a wrong name costs more than a missing one. Tuned on the held-out synthetic decks
 #: (revision 3: card F1 0.371 -> 0.392; 0.5 gives 0.322), never on real photos.
 MIN_CARD_CONF = 0.3
+#: A face read less surely than this (reader probability) is read again from its box turned
+#: by REREAD_TURNS_DEG and scaled by REREAD_SCALES, keeping the surest reading: under a
+#: tilted camera the box misses the card's edges by a few degrees or percent, which moves the
+#: small index out of its patch. Held-out synthetic decks: card F1 0.392 -> 0.446; real-dev
+#: 0.923 -> 0.931 (precision 0.979 -> 0.956), at MIN_CARD_CONF 0.3.
+REREAD_BELOW = 0.9
+REREAD_TURNS_DEG = (-7.0, 7.0)
+REREAD_SCALES = (0.9, 1.1)
 #: Oriented-IoU above which the weaker of two boxes of the same kind is dropped.
 NMS_IOU = 0.5
 #: Most boxes a frame can yield (a full table has far fewer cards).
@@ -172,15 +180,30 @@ class CardRecognizer:
         self.detector = CardDetector(models / DETECTOR_FILE, threads)
         self.reader = CornerReader(models / READER_FILE, threads)
 
+    def read(self, frame: np.ndarray, quads: list[np.ndarray]) -> list[tuple[int, float]]:
+        """(card index, probability) for the face-up card at each quad: both index corners
+        read in one batch; unsure reads read again from nudged boxes (REREAD_BELOW)."""
+        reads = self.read_once(frame, quads)
+        unsure = [k for k, (_, p) in enumerate(reads) if p < REREAD_BELOW]
+        if unsure:
+            nudged = [quad_variants(quads[k], REREAD_TURNS_DEG, REREAD_SCALES) for k in unsure]
+            again = self.read_once(frame, [q for qs in nudged for q in qs])
+            per = len(nudged[0])
+            for n, k in enumerate(unsure):
+                reads[k] = max([reads[k]] + again[n * per:(n + 1) * per], key=lambda r: r[1])
+        return reads
+
+    def read_once(self, frame: np.ndarray, quads: list[np.ndarray]) -> list[tuple[int, float]]:
+        """(card index, probability) per quad from its box as found (no rereads)."""
+        patches = [p for q in quads for p in corner_patches(frame, q, self.reader.imgsz)]
+        cards, none = self.reader.card_probs(self.reader(patches))
+        return [combine_corners(cards[2 * k : 2 * k + 2], none[2 * k : 2 * k + 2]) for k in range(len(quads))]
+
     def __call__(self, frame: np.ndarray, conf: float = DET_CONF) -> dict:
         dets = self.detector(frame, conf)
         faces = [d for d in dets if d.kind == "face"]
-        patches = [p for d in faces for p in corner_patches(frame, d.quad, self.reader.imgsz)]
-        probs = self.reader(patches)
-        cards, none = self.reader.card_probs(probs)
         records = []
-        for k, d in enumerate(faces):
-            i, p = combine_corners(cards[2 * k : 2 * k + 2], none[2 * k : 2 * k + 2])
+        for d, (i, p) in zip(faces, self.read(frame, [d.quad for d in faces])):
             if p * d.score >= MIN_CARD_CONF:
                 records.append({"card": CARD_NAMES[i], "conf": round(p * d.score, 4), "corners": _corners(d.quad)})
         for d in dets:

@@ -194,7 +194,7 @@ class ModelDetector:
         self.recognizer = recognizer
         # (aabb, card, conf, frame read, confident reads of that name in a row)
         self.cache: list[tuple[np.ndarray, str, float, int, int]] = []
-        self.staged = all(hasattr(recognizer, a) for a in ("detector", "reader"))
+        self.staged = all(hasattr(recognizer, a) for a in ("detector", "read_once"))
 
     def __call__(self, frame, index: int) -> list[Detection]:
         if frame is None:
@@ -209,8 +209,6 @@ class ModelDetector:
 
     def _staged(self, frame, index: int) -> list[Detection]:
         from vision.cards import CARD_NAMES
-        from vision.geometry import corner_patches
-        from vision.runtime import combine_corners
         from vision.live.tracker import aabb, iou_matrix
 
         rec = self.recognizer
@@ -232,10 +230,11 @@ class ModelDetector:
             else:
                 to_read.append((k, prev))
         if to_read:
-            patches = [p for k, _ in to_read for p in corner_patches(frame, faces[k].quad, rec.reader.imgsz)]
-            cards, none = rec.reader.card_probs(rec.reader(patches))
-            for n, (k, prev) in enumerate(to_read):
-                i, p = combine_corners(cards[2 * n:2 * n + 2], none[2 * n:2 * n + 2])
+            # one read per face and frame (no rereads from nudged boxes, unlike single photos):
+            # a track votes over many frames, and rereads changed which frames settle on the
+            # real-model sample clip (a slough went unseen)
+            reads = rec.read_once(frame, [faces[k].quad for k, _ in to_read])
+            for (k, prev), (i, p) in zip(to_read, reads):
                 conf = float(p * faces[k].score)
                 card = CARD_NAMES[i] if conf >= MODEL_READ_MIN else UNKNOWN
                 out.append(Detection(FACE, card, conf, np.asarray(faces[k].quad, float)))
