@@ -292,6 +292,14 @@ class EventMaker:
         self.notes: list[dict] = []  # needs_confirmation notes (and their resolutions)
         self.illegal_streak = 0  # illegal rulings since the last accepted event
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
+        self.typed_in: set[str] = set()  # cards on the referee's table that no camera event put there
+
+    def follow(self, table) -> None:
+        """Judge from now on against `table`, the referee rebuilt from a table's log (after a
+        manual correction): the cards it has on the table that the camera has not accounted
+        for were typed in, and are accounted for (not reported) when the camera sees them."""
+        self.table, self.probe, self.illegal_streak = table, Probe(table), 0
+        self.typed_in = referee_table_cards(table.view()) - set(self.on_table)
 
     # ------------------------------------------------------------------ observations
     def observe(self, seen: list[Seen], departed: list[Seen], frame: int) -> list[Observation]:
@@ -320,11 +328,11 @@ class EventMaker:
         # such tracks are mostly one misread of a card being carried, gone again a moment later.
         new = [s for s in seen if s.key is not None and s.key not in self.on_table and s.key not in pending_names
                and not immature(s)]
-        # a new card the referee already has on the table was put there by a person's entry (a
-        # manual event, a confirmed question, or play before the camera was attached): it is
-        # accounted for, not reported again
-        for s in [s for s in new if s.key in ref_table]:
+        # a new card a person put on the referee's table (a manual event, a confirmed question,
+        # or play before the camera was attached: see `follow`) is accounted for, not reported
+        for s in [s for s in new if s.key in self.typed_in and s.key in ref_table]:
             self.on_table[s.key] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
+            self.typed_in.discard(s.key)
             new.remove(s)
         # ... and what changed after such a card was first seen waits for it (IMMATURE_HOLD_S)
         unread = [s.first_frame for s in seen if s.key is not None and s.key not in self.on_table

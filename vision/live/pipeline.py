@@ -15,7 +15,7 @@ import numpy as np
 
 from vision.live import settle as st
 from vision.live.detector import FACE, UNKNOWN, Detector
-from vision.live.events import EventMaker, Probe, Seen
+from vision.live.events import EventMaker, Seen
 from vision.live.layout import Layout, default_layout
 from vision.live.tracker import Tracker
 
@@ -99,6 +99,7 @@ class LivePipeline:
         self.events = EventMaker(self.table, self.layout, self.fps)
         self._started = True
         if self.table.next_seq > 0:  # resynced to a table's log before the first frame
+            self.events.follow(self.table)
             return []
         ruling = self.table.apply(self.start_event)
         self.log.append(self.start_event)
@@ -121,8 +122,7 @@ class LivePipeline:
         if log and log[0].get("type") == "start":
             self.start_event = log[0]
         if self.events is not None:
-            self.events.table, self.events.probe = table, Probe(table)
-            self.events.illegal_streak = 0
+            self.events.follow(table)
 
     def _seen(self, t, taken: set = frozenset()) -> Seen:
         """A track as the event logic sees it; names other tracks hold are not offered."""
