@@ -36,16 +36,16 @@ def card(name, first, last, first_frame, last_frame, votes=10.0, track=None):
                 first_frame, last_frame, 80.0, votes)
 
 
-def trick_on_table():
+def trick_on_table(upto: int = len(TRICK)):
     """The referee (as the pipeline drives it: live_table) after Cid's slough (Dan to
-    collect); every trick card accounted for."""
+    collect), or after the first `upto` events of the trick; every trick card accounted for."""
     from referee import Table
     from vision.live.games import live_table
 
     table = live_table("skitgubbe", Table())
     table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
     em = EventMaker(table, default_layout(4, 1280, 720), FPS)
-    for k, (ev, pos) in enumerate(TRICK):
+    for k, (ev, pos) in enumerate(TRICK[:upto]):
         assert table.apply(ev).ok
         name = (ev.get("cards") or [ev.get("card")])[0]
         em.on_table[name] = {"pos": np.array(pos, float), "track": k + 1, "seen": 50}
@@ -191,3 +191,28 @@ def test_a_card_from_another_seat_is_not_the_winners_lead():
     decided = em.resolve()
     assert summary(decided) == [("slough", 1, "10D")]
     assert rulings(decided) == ["illegal"]
+
+
+def test_a_card_that_came_and_went_between_reports_is_played_then_collected():
+    """Dan puts AC down (first seen at 105, read well) but is not reported at that settle (an
+    unread card held changes back); before the next settle he collects the trick, AC with it.
+    The tracker reports AC among the departed: it arrived, then left with the trick -- Dan's
+    play that won it, then his collect. Before, the trick leaving without AC accounted for
+    could not be read (no winner yet) and the camera fell out of step for the rest of the game."""
+    table, em = trick_on_table(upto=3)
+    ace = card("AC", DAN_EDGE, (700, 360), 105, 120, votes=5.0, track=77)
+    obs = em.observe([], [gone(n, 125) for n in ("9D", "4C", "9C")] + [ace], 140)
+    assert [(o.kind, o.order, [s.name for s in o.cards]) for o in obs] == [
+        ("arrive", 105, ["AC"]), ("leave", 125, ["9D", "4C", "9C", "AC"])]
+    decided = em.resolve()
+    assert summary(decided) == [("play", 3, ["AC"]), ("collect", 3, None)]
+    assert rulings(decided) == ["ok", "ok"]
+
+
+def test_a_glimpse_without_a_leave_is_no_arrival():
+    """A card read a few times and gone again while nothing accounted for left (a card carried
+    across the table in a hand) is no event."""
+    table, em = trick_on_table(upto=3)
+    ace = card("AC", DAN_EDGE, (700, 360), 105, 120, votes=5.0, track=77)
+    assert em.observe([card(n, pos, pos, 20, 130, track=k + 1) for k, (ev, pos) in enumerate(TRICK[:3])
+                       for n in [(ev.get("cards") or [ev.get("card")])[0]]], [ace], 140) == []

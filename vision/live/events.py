@@ -365,6 +365,13 @@ class EventMaker:
         for n in gone_names:  # remember when each vanished card was last seen, for ordering (below)
             if n in dep:
                 self.on_table[n]["seen"] = dep[n].last_frame
+        # a card that came and went between two reports (held back while another card was
+        # unread, then carried off with the trick before the next settle) left with the cards
+        # accounted for: it arrived, judged by when it was first seen, and is part of the leave
+        came_and_went = [d for d in departed if gone_names and d.name != UNKNOWN and not immature(d)
+                         and d.name not in self.on_table and d.name not in pending_names
+                         and d.name not in present and d.name not in self.retired]
+        gone_names += [d.name for d in came_and_went]
         if gone_names:
             # A leave is dated by the frame its cards were last seen, not by this settle: a
             # collect and the next lead often fall into one settle, and must come out in that
@@ -378,6 +385,10 @@ class EventMaker:
             hint = max(set(seats), key=seats.count) if seats else None
             obs.append(Observation("leave", cards, frame, time, max(c.last_frame for c in cards), hint,
                                    present=present))
+        for d in came_and_went:  # (where it came from is weak evidence: asked about, not ruled on)
+            obs.append(Observation("arrive", [d], frame, time, d.first_frame,
+                                   origin_seat(d.first, d.last, self.layout, d.width), present=present,
+                                   seat_sure=False))
         phase = self.table.view().get("phase")
         if phase == "dreck" and not self.pending:  # each seat lays out all its dreck at once
             puts = dreck_puts(new, self.layout)
