@@ -548,8 +548,9 @@ def _p1_maybe_end(st: SkitState, notes: list) -> None:
 def _trump(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     card = parse_card(ev.get("card"))
     rule = "S3.2" if st.variants.no_bottom_card else "S1.14"
-    if st.unseen_copies(card) == 0:
-        raise Illegal(rule, f"{card} cannot be the set-aside card: it is {_where(st, card)}")
+    if st.unseen_copies(card) == 0:  # a card known to be elsewhere: card accounting, as for any play
+        raise Illegal("S3.2" if st.variants.no_bottom_card else "S0.1",
+                      f"{card} cannot be the set-aside card: it is {_where(st, card)}")
     holder = None if st.variants.no_bottom_card else st.aside_holder
     if "seat" in ev and holder is not None and _seat(st, ev) != holder:
         raise Illegal("S1.14", f"{st.name(holder)} laid the last stock card aside and turns it up")
