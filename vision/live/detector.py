@@ -239,8 +239,8 @@ class ModelDetector:
                 card = CARD_NAMES[i] if conf >= MODEL_READ_MIN else UNKNOWN
                 out.append(Detection(FACE, card, conf, np.asarray(faces[k].quad, float)))
                 if conf >= REUSE_MIN_CONF:
-                    reads = prev[4] + 1 if prev is not None and prev[1] == card else 1
-                    new_cache.append((boxes[k], card, conf, index, reads))
+                    in_row = prev[4] + 1 if prev is not None and prev[1] == card else 1
+                    new_cache.append((boxes[k], card, conf, index, in_row))
         self.cache = new_cache
         for d in dets:
             if d.kind != FACE:
