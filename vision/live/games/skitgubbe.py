@@ -114,6 +114,11 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
     return out
 
 
+def uncollected_winner(view: dict) -> int | None:
+    """The seat that won the Part 1 trick lying on the table and has not collected it yet."""
+    return (view.get("trick") or {}).get("winner") if view.get("phase") == "part1" else None
+
+
 def fallback_candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict | None, float]]:
     """Readings of last resort, for a card no ordinary reading makes legal: the winner of a
     decided, uncollected Part 1 trick put it down from his side -- his next lead, before the
@@ -121,9 +126,8 @@ def fallback_candidates(obs: Observation, view: dict, layout: Layout) -> list[tu
     a later settle); `live_table` infers the collect. Never for an unsure seat or a stock
     flip, whose landing zone says little about who flipped. Offered as an ordinary reading
     it broke clean games (a winner's slough read as his lead)."""
-    trick = view.get("trick") or {}
-    winner = trick.get("winner")
-    if view.get("phase") != "part1" or winner is None or obs.kind != "arrive" or len(obs.cards) != 1 \
+    winner = uncollected_winner(view)
+    if winner is None or obs.kind != "arrive" or len(obs.cards) != 1 \
             or obs.seat_hint != winner or not obs.seat_sure or obs.from_stock:
         return []
     return [({"type": "play", "seat": winner, "cards": names}, w) for names, w in name_options(obs.cards)]
@@ -132,10 +136,8 @@ def fallback_candidates(obs: Observation, view: dict, layout: Layout) -> list[tu
 def collect_before_lead(view: dict, ev: dict) -> list[dict]:
     """A play by the winner of a decided, uncollected Part 1 trick is the next lead: the
     collect it implies comes first (the camera saw the card before the trick leave)."""
-    trick = view.get("trick") or {}
-    winner = trick.get("winner")
-    if view.get("phase") == "part1" and ev.get("type") == "play" and winner is not None \
-            and ev.get("seat") == winner:
+    winner = uncollected_winner(view)
+    if winner is not None and ev.get("type") == "play" and ev.get("seat") == winner:
         return [{"type": "collect", "seat": winner}]
     return []
 
