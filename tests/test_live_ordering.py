@@ -216,3 +216,34 @@ def test_a_glimpse_without_a_leave_is_no_arrival():
     ace = card("AC", DAN_EDGE, (700, 360), 105, 120, votes=5.0, track=77)
     assert em.observe([card(n, pos, pos, 20, 130, track=k + 1) for k, (ev, pos) in enumerate(TRICK[:3])
                        for n in [(ev.get("cards") or [ev.get("card")])[0]]], [ace], 140) == []
+
+
+BOB_EDGE, CID_EDGE = (5.0, 360.0), (640.0, 5.0)
+
+
+def test_a_slough_seen_just_before_the_play_it_follows_is_read_after_it():
+    """Cid plays KC and Bob at once sloughs KH on it, but Bob's card is first seen a second
+    before Cid's (his hand moved first; Cid's card was covered while he let go). In the order
+    seen, KH has no legal reading (no king in the trick yet, not Bob's turn): read strictly in
+    order it was ruled an illegal slough. Two arrivals this close may have been seen out of
+    order (SWAP_WINDOW_S): the play, then the slough."""
+    table, em = trick_on_table(upto=2)
+    slough = card("KH", BOB_EDGE, (560, 300), 100, 130)
+    play = card("KC", CID_EDGE, (640, 300), 112, 130)
+    em.observe(still_there()[:2] + [slough, play], [], 130)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("play", 2, ["KC"]), ("slough", 1, "KH")]
+    assert rulings(decided) == ["ok", "ok"]
+
+
+def test_arrivals_far_apart_in_time_are_judged_in_the_order_seen():
+    """The same two cards seen 3 s apart (beyond SWAP_WINDOW_S): the order seen stands, and
+    KH, put down before any king was played, is no legal event (asked or ruled, never
+    silently reordered)."""
+    table, em = trick_on_table(upto=2)
+    slough = card("KH", BOB_EDGE, (560, 300), 80, 130)
+    play = card("KC", CID_EDGE, (640, 300), 80 + int(3 * FPS) + 1, 130)
+    em.observe(still_there()[:2] + [slough, play], [], 130)
+    decided = em.resolve(force=True)
+    assert summary(decided)[0] != ("play", 2, ["KC"])
+    assert summary(decided)[-1] == ("play", 2, ["KC"])

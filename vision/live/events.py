@@ -81,6 +81,16 @@ MIN_TRAVEL_CARDS = 0.6
 MOVED_FAR = 1.5
 #: Weight of reading a vanished card as a detection glitch (it stays accounted for).
 W_GLITCH = 0.05
+#: Two arrivals first seen within this many seconds of each other may have been seen out of
+#: order: a hand covers the card it puts down until it lets go, while another player's card,
+#: carried in from a clear side, is read at once (a real-model render: a slough first seen
+#: 1.5 s before the play it followed, then read as an illegal play). The lookahead also reads
+#: the pair the other way round ...
+SWAP_WINDOW_S = 2.0
+#: ... with this weight on that reading's paths: the order seen is the likelier one, and is
+#: given up only when it has no legal reading or clearly worse ones. Below 1 / DECISIVE_RATIO,
+#: so two puts whose order does not matter (two sloughs) raise no doubt by being swappable.
+W_SWAPPED = 0.3
 
 UNKNOWN = "??"
 #: The "no event, and the cards stay accounted for" reading of a removal.
@@ -463,18 +473,19 @@ class EventMaker:
         decided = []
         while self.pending:
             window = self.pending[:MAX_LOOKAHEAD + 1]
-            best = self._readings(window)
-            obs = self.pending[0]
-            if not best and obs.kind == "arrive":  # nothing ordinary is legal: a last resort?
-                best = self._readings(window, fallback=True)
-            if best and obs.kind == "arrive" and max(best.values(), key=lambda x: x[0])[2] < MIN_PLAUSIBLE:
-                best = {}  # the only legal readings contradict what was seen (e.g. who put the card down)
-            if not best:
-                self.pending.pop(0)
+            best = self._ordered_readings(window)
+            if not best and window[0].kind == "arrive":  # nothing ordinary is legal: a last resort?
+                best = {key: (*v, 0) for key, v in self._readings(window, fallback=True)[1].items()}
+            ranked = sorted(best.values(), key=lambda x: -x[0])
+            first = ranked[0][3] if ranked else 0
+            obs = self.pending[first]
+            if ranked and obs.kind == "arrive" and ranked[0][2] < MIN_PLAUSIBLE:
+                ranked = []  # the only legal readings contradict what was seen (e.g. who put the card down)
+            if not ranked:
+                self.pending.pop(first)
                 decided.append(self._unexplained(obs))
                 continue
-            ranked = sorted(best.values(), key=lambda x: -x[0])
-            top_score, top_ev, _ = ranked[0]
+            top_score, top_ev, _, _ = ranked[0]
             runner = ranked[1][0] if len(ranked) > 1 else 0.0
             clear = runner == 0.0 or top_score >= DECISIVE_RATIO * runner
             waiting = len(self.pending) - 1
@@ -482,20 +493,39 @@ class EventMaker:
                 break
             info = {"confidence": round(top_score / (top_score + runner), 3)}
             if not clear:
-                alts = [ev for _, ev, _ in ranked[1:3]]
+                alts = [r[1] for r in ranked[1:3]]
                 note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
                         "message": "unsure which event this was; committed the likelier reading (undo if wrong)",
                         "chosen": top_ev, "alternatives": alts}
                 self.notes.append(note)
                 info["note"] = note
-            self.pending.pop(0)
+            self.pending.pop(first)
             info["ruling"] = self._commit(top_ev, obs, info)
             decided.append((None if top_ev is IGNORE else top_ev, obs, info))
         return decided
 
-    def _readings(self, window: list[Observation], fallback: bool = False) -> dict:
-        """{first event: (best path score, event, its prior weight)} over the legal readings
-        of the longest prefix of `window` that has any."""
+    def _ordered_readings(self, window: list[Observation]) -> dict:
+        """{(order, first event): (best path score, event, its prior weight, index in window of
+        the observation it reads)}: `_readings` of the window as seen and, when its first two
+        are arrivals close in time (SWAP_WINDOW_S), of the two the other way round (weighted
+        W_SWAPPED). Of the two orders, the one whose legal readings reach further counts;
+        if both reach as far, their readings compete."""
+        k, best = self._readings(window)
+        out = {("seen", key): (*v, 0) for key, v in best.items()}
+        if len(window) < 2 or window[0].kind != "arrive" or window[1].kind != "arrive" or \
+                window[1].order - window[0].order > SWAP_WINDOW_S * self.fps:
+            return out
+        k2, swapped = self._readings([window[1], window[0]] + window[2:])
+        if k2 < k:
+            return out
+        if k2 > k:
+            out = {}
+        out.update({("swapped", key): (score * W_SWAPPED, ev, w0, 1) for key, (score, ev, w0) in swapped.items()})
+        return out
+
+    def _readings(self, window: list[Observation], fallback: bool = False) -> tuple[int, dict]:
+        """(k, {first event: (best path score, event, its prior weight)}) over the legal
+        readings of the longest prefix of `window` that has any, k observations long."""
         best: dict[str, tuple[float, dict | None, float]] = {}
         for k in range(len(window), 0, -1):
             for score, choices in self._paths(window[:k], fallback=fallback):
@@ -504,8 +534,8 @@ class EventMaker:
                 if key not in best or score > best[key][0]:
                     best[key] = (score, ev, w0)
             if best:
-                break
-        return best
+                return k, best
+        return 0, best
 
     def _unexplained(self, obs: Observation):
         """No legal reading: strong evidence is sent (the referee will rule on it); weak
