@@ -24,8 +24,6 @@ NONE_KEEP = 0.35
 #: At most this many face cards per scene give corner crops (keeps classes balanced
 #: between crowded and sparse scenes).
 MAX_CROP_CARDS = 8
-#: Simulated detector error on the oriented box used to cut corner crops.
-BOX_JITTER = dict(shift=0.03, scale=(0.95, 1.07), angle_deg=3.0)
 #: Corner crops only from cards at least this wide in the frame (pixels): smaller indices
 #: are unreadable and would teach the classifier to guess.
 MIN_CROP_CARD_WIDTH = 45
@@ -125,7 +123,7 @@ def make_one(job: tuple[str, int]) -> dict:
     order = rng.permutation(len(face_cards))[:MAX_CROP_CARDS]
     for k in np.repeat(order, CROP_SAMPLES):
         c = face_cards[k]
-        box = jitter_box(rng, c.quad, **BOX_JITTER)
+        box = jitter_box(rng, c.quad)
         # visibility of the true corners; each patch takes the true corner nearest to it
         true_vis = corner_visibility(scene.owner, c.quad, c.owner)
         true_centres = corner_centres(c.quad)
