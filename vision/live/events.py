@@ -83,9 +83,9 @@ MOVED_FAR = 1.5
 W_GLITCH = 0.05
 #: Two arrivals first seen within this many seconds of each other may have been seen out of
 #: order: a hand covers the card it puts down until it lets go, while another player's card,
-#: carried in from a clear side, is read at once (a real-model render: a slough first seen
-#: 1.5 s before the play it followed, then read as an illegal play). The lookahead also reads
-#: the pair the other way round ...
+#: carried in from a clear side, is read at once (a real-model render: a slough was first
+#: seen 1.5 s before the play it followed, and misread). The lookahead also reads the pair
+#: the other way round ...
 SWAP_WINDOW_S = 2.0
 #: ... with this weight on that reading's paths: the order seen is the likelier one, and is
 #: given up only when it has no legal reading or clearly worse ones. Below 1 / DECISIVE_RATIO,
