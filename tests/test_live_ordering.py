@@ -247,3 +247,44 @@ def test_arrivals_far_apart_in_time_are_judged_in_the_order_seen():
     decided = em.resolve(force=True)
     assert summary(decided)[0] != ("play", 2, ["KC"])
     assert summary(decided)[-1] == ("play", 2, ["KC"])
+
+
+def _bob_puts_ten_then_cid_sloughs(em, share):
+    """While Dan's won trick waits to be collected, Bob puts 10D down (no ten in the trick, not
+    his lead: no legal reading; read surely it is ruled illegal, read poorly it is asked about),
+    then Cid legally sloughs 9S on the trick."""
+    ten = Seen(50, [("10D", share), ("10H", 1 - share)], np.array(BOB_EDGE), np.array([560.0, 330.0]),
+               110, 130, 80.0, 10.0)
+    em.observe(still_there() + [ten], [], 130)
+    (_, _, first), = em.resolve()
+    nine = card("9S", CID_EDGE, (640, 250), 140, 150, track=51)
+    em.observe(still_there() + [ten, nine], [], 150)
+    assert summary(em.resolve()) == [("slough", 2, "9S")]
+    return first, still_there() + [ten, nine]
+
+
+@pytest.mark.parametrize("share, cause", [(1.0, "an illegal ruling"), (0.5, "an unclear put")])
+def test_soon_after_an_accusation_or_a_question_the_camera_asks_instead(share, cause):
+    """One legal event after an accusation or a question is not enough to trust the camera
+    again: Bob's 5H, as unexplainable as his 10D, is asked about (DOUBT_EVENTS). Before, any
+    legal event restored trust, and a camera out of step accused player after player
+    (real-model renders: up to 8 false accusations in 60 events)."""
+    table, em = trick_on_table()
+    first, seen = _bob_puts_ten_then_cid_sloughs(em, share)
+    assert (first["ruling"].severity if "ruling" in first else "asked") == ("illegal" if share == 1.0 else "asked")
+    five = card("5H", BOB_EDGE, (520, 330), 160, 170, track=52)
+    em.observe(seen + [five], [], 170)
+    (ev, _, info), = em.resolve()
+    assert ev is None and f"after {cause} the camera may be out of step" in info["note"]["message"]
+
+
+def test_after_enough_legal_events_the_camera_rules_again(monkeypatch):
+    from vision.live import events
+
+    monkeypatch.setattr(events, "DOUBT_EVENTS", 1)
+    table, em = trick_on_table()
+    _, seen = _bob_puts_ten_then_cid_sloughs(em, 1.0)
+    five = card("5H", BOB_EDGE, (520, 330), 160, 170, track=52)
+    em.observe(seen + [five], [], 170)
+    decided = em.resolve()
+    assert summary(decided) == [("slough", 1, "5H")] and rulings(decided) == ["illegal"]

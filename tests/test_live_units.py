@@ -260,14 +260,16 @@ def test_weak_evidence_asks_instead_of_accusing():
     assert table.next_seq == 1  # nothing was sent to the referee
 
 
-def test_strong_illegal_evidence_is_ruled_once_then_asked():
+def test_a_card_legal_only_as_another_seats_play_is_asked_about():
+    """Bob clearly puts KD down while Ann is to act. As Bob's slough it is illegal (no trick to
+    slough onto), as Ann's play legal: the camera may have got the hand wrong (a hand crossing
+    another's side, a box leaning away from the hand that lets go), so it asks instead of
+    accusing Bob. Real-model renders: most false accusations started so."""
     table, em = _maker()
-    em.observe([_arrive("KD", 1.0, *LEFT, 10)], [], 20)  # clearly Bob's, clearly out of turn
+    em.observe([_arrive("KD", 1.0, *LEFT, 10)], [], 20)
     (ev, _, info), = em.resolve()
-    assert ev is not None and info["ruling"].severity == "illegal"
-    em.observe([_arrive("KD", 1.0, *LEFT, 10), _arrive("QS", 1.0, *TOP, 30)], [], 40)
-    (ev, _, info), = em.resolve()
-    assert ev is None and "out of step" in info["note"]["message"]
+    assert ev is None and table.next_seq == 1
+    assert "from Bob but it is legal only as Ann's play of KD" in info["note"]["message"]
 
 
 def test_lookahead_settles_play_or_slough():
