@@ -38,6 +38,16 @@ def maker():
     return table, EventMaker(table, LAYOUT, 12.0)
 
 
+def won_trick():
+    """Everyone has played (7H, 8C, 9D, KS): Dan's king wins, the trick waits to be collected.
+    A card from Bob that matches nothing in it has no legal reading at all (his slough is
+    illegal, no play is due): strong evidence of it is ruled on."""
+    table, em = maker()
+    for seat, c in enumerate(("7H", "8C", "9D", "KS")):
+        assert table.apply({"type": "play", "seat": seat, "cards": [c]}).ok
+    return table, em
+
+
 # ------------------------------------------------------------------ identity strength
 
 def test_strong_identity_needs_share_and_vote_mass():
@@ -59,11 +69,11 @@ def test_ghost_card_waits_and_is_never_ruled_on():
     ev, _, info = em._unexplained(obs)
     assert ev is None and info["note"]["kind"] == "needs_confirmation"
     assert table.next_seq == 1
-    # the same card read many times is strong evidence: the referee rules on it
-    table, em = maker()
-    em.observe([card("KD", [5, 360], [450, 360], votes=12.0)], [], 20)
+    # a card read many times is strong evidence: with no legal reading the referee rules on it
+    table, em = won_trick()
+    em.observe([card("2C", [5, 360], [450, 360], votes=12.0)], [], 20)
     (ev, _, info), = em.resolve()
-    assert info["ruling"].severity == "illegal"
+    assert (ev["type"], ev["seat"], info["ruling"].severity) == ("slough", 1, "illegal")
 
 
 def test_card_the_referee_knows_is_elsewhere_is_asked_about():
@@ -74,8 +84,13 @@ def test_card_the_referee_knows_is_elsewhere_is_asked_about():
     ev, _, info = em._unexplained(obs)
     assert ev is None and "knows that card is elsewhere" in info["note"]["message"]
     assert table.next_seq == 2  # nothing sent
-    # a card that could be Cid's but matches nothing in the trick: a breach, ruled on
+    # soon after such a question the camera asks rather than accuses (DOUBT_EVENTS) ...
     obs = Observation("arrive", [card("KD", [640, 5], [640, 200])], 20, 20 / 12, 10, seat_hint=2)
+    ev, _, info = em._unexplained(obs)
+    assert ev is None and "may be out of step" in info["note"]["message"]
+    # ... while a camera in step rules a card that could be Cid's but matches nothing: a breach
+    table, em = maker()
+    assert table.apply({"type": "play", "seat": 0, "cards": ["4H"]}).ok
     ev, _, info = em._unexplained(obs)
     assert (ev["type"], ev["seat"]) == ("slough", 2) and info["ruling"].rule == "S1.8"
 
@@ -113,11 +128,13 @@ def test_card_first_seen_lying_in_another_zone_is_the_play_of_the_seat_to_act():
     (ev, obs, info), = em.resolve()
     assert not obs.seat_sure and obs.seat_hint == 2
     assert (ev["type"], ev["seat"], ev["cards"]) == ("play", 0, ["JC"]) and info["ruling"].ok
-    # the same card carried in from Cid's edge is Cid's: an illegal slough, ruled on
+    # the same card carried in from Cid's edge is Cid's; as his slough it is illegal, but as
+    # Ann's play legal: the camera may have the hand wrong, so it asks rather than accuses
     table, em = maker()
     em.observe([card("JC", [640, 5], [700, 201])], [], 20)
     (ev, obs, info), = em.resolve()
-    assert obs.seat_sure and (ev["type"], ev["seat"]) == ("slough", 2) and info["ruling"].severity == "illegal"
+    assert obs.seat_sure and ev is None and table.next_seq == 1
+    assert "from Cid but it is legal only as Ann's play of JC" in info["note"]["message"]
 
 
 def test_unexplained_arrival_with_unsure_seat_is_asked_about():
