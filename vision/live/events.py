@@ -485,12 +485,14 @@ class EventMaker:
                 best = {key: (*v, 0) for key, v in self._readings(window, fallback=True)[1].items()}
             ranked = sorted(best.values(), key=lambda x: -x[0])
             first = ranked[0][3] if ranked else 0
-            obs = self.pending[first]
             legal_reading = None
-            if ranked and obs.kind == "arrive" and ranked[0][2] < MIN_PLAUSIBLE:
-                # the only legal readings contradict what was seen (e.g. who put the card down)
-                legal_reading = ranked[0][1] if ranked[0][1] not in (None, IGNORE) and not last_resort else None
-                ranked = []
+            if ranked and self.pending[first].kind == "arrive" and ranked[0][2] < MIN_PLAUSIBLE:
+                # the only legal readings contradict what was seen (e.g. who put the card down):
+                # the first put seen has no plausible reading
+                if first == 0 and ranked[0][1] not in (None, IGNORE) and not last_resort:
+                    legal_reading = ranked[0][1]
+                first, ranked = 0, []
+            obs = self.pending[first]
             if not ranked:
                 self.pending.pop(first)
                 decided.append(self._unexplained(obs, legal_reading))
