@@ -272,6 +272,11 @@ def candidates(obs: Observation, view: dict, layout: Layout, fallback: bool = Fa
     return rules.candidates(obs, view, layout)
 
 
+def event_cards(ev: dict) -> list[str]:
+    """The cards an event names ("cards" of a play, "card" of a slough or a trump)."""
+    return list(ev.get("cards") or ([ev["card"]] if "card" in ev else []))
+
+
 def _game_rules(view: dict):
     """The camera module of the game being watched (vision.live.games)."""
     from vision.live.games import rules_for_view
@@ -561,11 +566,14 @@ class EventMaker:
             return None, obs, {"dropped": True}  # cards left unexpectedly: keep them accounted for
         cands = [c for c in candidates(obs, self.table.view(), self.layout) if c[0] not in (None, IGNORE)]
         ev = max(cands, key=lambda c: c[1])[0] if cands else None
-        if legal_reading is not None and ev is not None and self._legal(ev):
+        ruling = self._probe(ev) if ev is not None else None  # what sending it would draw
+        if ruling is not None and ruling.ok:
             legal_reading = None  # what would be sent is legal after all: no accusation to weigh
         weak = not obs.seat_sure or not all(s.strong for s in obs.cards) or legal_reading is not None
         doubted = self.doubt > 0  # soon after an illegal ruling or a question we may be out of step
-        impossible = ev is not None and not weak and not doubted and self._impossible(ev)
+        # a card-accounting objection means the camera misread (the card exists once)
+        impossible = ruling is not None and not ruling.ok and ruling.rule in CARD_ACCOUNTING_RULES \
+            and not weak and not doubted
         if weak or not cands or doubted or impossible:
             names = [s.name for s in obs.cards]
             why = f"it is legal only as {self._describe(legal_reading)}" \
@@ -593,17 +601,9 @@ class EventMaker:
             self.probe.undo()
         return r
 
-    def _legal(self, ev: dict) -> bool:
-        return self._probe(ev).ok
-
-    def _impossible(self, ev: dict) -> bool:
-        """Whether the referee rejects `ev` under a card-accounting rule."""
-        r = self._probe(ev)
-        return not r.ok and r.rule in CARD_ACCOUNTING_RULES
-
     def _describe(self, ev: dict) -> str:
         """ "Ann's play of 7H": an event in words, for a question."""
-        cards = ev.get("cards") or ([ev["card"]] if "card" in ev else [])
+        cards = event_cards(ev)
         return f"{self._seat_name(ev.get('seat'))}'s {ev['type']}" + (f" of {', '.join(cards)}" if cards else "")
 
     def _seat_name(self, seat) -> str:
@@ -617,7 +617,7 @@ class EventMaker:
         if obs.kind == "arrive":
             chosen = []
             if ev is not None:
-                chosen = list(ev.get("cards") or ([ev["card"]] if "card" in ev else []))
+                chosen = event_cards(ev)
             rest = [c for c in chosen if c not in {s.name for s in obs.cards}]
             for s in obs.cards:
                 name = s.name if s.name in chosen or not rest else rest.pop(0)
