@@ -19,7 +19,11 @@ Detectors: `--detector oracle` replays the renderer's ground-truth detections (w
 `--noise` to inject misses, wrong reads, unread corners and jitter) and measures the
 tracking / settling / event logic alone; `--detector model` runs the shipped two-stage
 ONNX model on the rendered frames (needs models/ to hold it) and gives the end-to-end
-numbers. Results are labelled with the detector used.
+numbers. Results are labelled with the detector used. With `--reuse`, the model's
+per-frame detections are kept next to each video (`NNNN.model-detections.json.gz`, keyed by
+the model files and the detector code) and replayed on the next run: pipeline changes are
+then measured in seconds per game, on exactly the same reads (and the same picture motion,
+recorded with them: a replay has no pixels).
 
     python benchmarks/live_bench.py --games 20 --detector oracle --noise miss=0.1,unread=0.1,wrong=0.02,jitter=2
     python benchmarks/live_bench.py --games 3 --detector model --max-events 60
@@ -39,6 +43,8 @@ import sys
 import time
 from difflib import SequenceMatcher
 from pathlib import Path
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -60,6 +66,49 @@ def compare(truth: list[dict], got: list[dict]) -> dict:
     pairs = [(blk.a + k, blk.b + k) for blk in sm.get_matching_blocks() for k in range(blk.size)]
     return {"tp": len(pairs), "truth": len(t), "pred": len(g), "pairs": pairs,
             "exact": t == g}
+
+
+def detector_key(models) -> str:
+    """What the model's detections depend on: the model files and the detector code."""
+    import hashlib
+
+    from vision.runtime_paths import DEFAULT_MODELS
+
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    folder = Path(models) if models else DEFAULT_MODELS
+    for f in [*sorted(folder.glob("*.onnx")), root / "vision/runtime.py", root / "vision/live/detector.py"]:
+        h.update(f.name.encode() + f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def load_detections(path: Path, key: str) -> tuple[dict[int, list], list[float]] | None:
+    """Recorded model detections (frame -> Detections) and per-frame picture motion, or None
+    when absent or stale."""
+    import gzip
+
+    from vision.live.detector import Detection
+
+    try:
+        with gzip.open(path, "rt") as fh:
+            rec = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    if rec.get("key") != key or "motion" not in rec:
+        return None
+    return ({int(i): [Detection(d[0], d[1], d[2], np.asarray(d[3], float).reshape(4, 2), d[4]) for d in dets]
+             for i, dets in rec["frames"].items()}, rec["motion"])
+
+
+def save_detections(path: Path, key: str, frames: dict[int, list], motion: list[float]) -> None:
+    import gzip
+
+    rec = {"key": key, "motion": motion, "frames": {str(i): [[d.kind, d.card, float(d.conf), np.asarray(d.quad, float).tolist(),
+                                            float(d.vote)] for d in dets] for i, dets in frames.items()}}
+    tmp = path.with_suffix(".tmp")
+    with gzip.open(tmp, "wt") as fh:
+        json.dump(rec, fh)
+    tmp.replace(path)
 
 
 def run_game(job: dict) -> dict:
@@ -100,10 +149,23 @@ def run_game(job: dict) -> dict:
         info = render_log(events, video, cfg, side)
     render_s = time.perf_counter() - t0
     oracle = OracleDetector(side, Noise.parse(args["noise"] + f",seed={k}" if args["noise"] else f"seed={k}"))
+    recorded = record = None
     if args["detector"] == "model":
-        det, why = find_model_detector(args.get("models"))
-        if det is None:
-            return {"k": k, "error": why}
+        key = detector_key(args.get("models"))
+        cache = out / f"{k:04d}.model-detections.json.gz"
+        recorded = load_detections(cache, key) if args["reuse"] else None
+        if recorded is not None:
+            recorded, motion = recorded
+            det = lambda frame, i: recorded.get(i, [])  # noqa: E731 - the same reads as last time
+        else:
+            model, why = find_model_detector(args.get("models"))
+            if model is None:
+                return {"k": k, "error": why}
+            record = {}
+
+            def det(frame, i):
+                record[i] = model(frame, i)
+                return record[i]
     else:
         det = oracle
     if game == "skitgubbe":
@@ -111,9 +173,19 @@ def run_game(job: dict) -> dict:
     else:  # the first start's table (dealer, match, variants) as a person would set it up; no calibration
         extra = {key: v for key, v in events[0].items() if key not in ("type", "players", "game", "mode")}
         pipe = LivePipeline(oracle.header["players"], det, args["fps"], game=game, leader=None, start_extra=extra)
+    if recorded is not None:  # the picture motion the live run measured, frame by frame
+        replay_motion = iter(motion)
+        pipe._picture_motion = lambda frame: next(replay_motion, 0.0)
+    elif record is not None:
+        motion, measure = [], pipe._picture_motion
+        pipe._picture_motion = lambda frame: motion.append(measure(frame)) or motion[-1]
     t0 = time.perf_counter()
     frames = 0
-    if video is not None:
+    if recorded is not None:
+        frames = max(recorded) + 1 if recorded else 0
+        for i in range(frames):
+            pipe.process(None, i, shape=(h, w, 3))
+    elif video is not None:
         cap = cv2.VideoCapture(str(video))
         i = 0
         while True:
@@ -131,6 +203,8 @@ def run_game(job: dict) -> dict:
         frames = n
     pipe.finish()
     watch_s = time.perf_counter() - t0
+    if record is not None:
+        save_detections(cache, key, record, motion)
     # ground truth: camera-visible events and the frame where the table was still after each
     still = {e["index"]: e["still"] for e in oracle.events}
     truth, truth_still = [], []
@@ -156,7 +230,8 @@ def run_game(job: dict) -> dict:
     return {"k": k, "deck": info["deck"], "background": info["background"], **cmp, **rounds,
             "illegal": sev.count("illegal"), "errors": sev.count("error"), "warnings": sev.count("warning"),
             "notes": len(pipe.notes), "frames": frames, "watch_s": watch_s, "render_s": render_s,
-            "detect_s": pipe.stats.detect_s, "latency": lat}
+            "detect_s": pipe.stats.detect_s, "latency": lat,
+            "replayed": recorded is not None}
 
 
 def main(argv=None) -> int:
@@ -183,7 +258,7 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=1, help="games in parallel (default 1)")
     ap.add_argument("--out", default="runs/live_bench", help="work folder (default runs/live_bench)")
     ap.add_argument("--json", help="also write the summary JSON here")
-    ap.add_argument("--reuse", action="store_true", help="reuse renders already in --out (same games and options)")
+    ap.add_argument("--reuse", action="store_true", help="reuse renders already in --out (same games and options) and, with --detector model, the model detections recorded there")
     args = ap.parse_args(argv)
     if args.players is None:
         args.players = 3 if args.game == "golf" else 4
@@ -216,22 +291,26 @@ def main(argv=None) -> int:
     p = tp / n_pred if n_pred else 0.0
     rc = tp / n_true if n_true else 0.0
     f1 = 2 * p * rc / (p + rc) if p + rc else 0.0
-    frames = sum(r["frames"] for r in results)
-    watch_s = sum(r["watch_s"] for r in results)
+    replayed = [r for r in results if r["replayed"]]
+    timed = [r for r in results if not r["replayed"]]  # (a replay's speed is not the camera's)
+    frames = sum(r["frames"] for r in timed)
+    watch_s = sum(r["watch_s"] for r in timed)
     lat = sorted(x for r in results for x in r["latency"])
     label = "oracle (renderer ground truth" + (f", noise {args.noise})" if args.noise else ", no noise)") \
         if args.detector == "oracle" else "shipped model (end to end)"
     summary = {
         "detector": label, "game": args.game, "games": len(results), "players": args.players,
-        "frames": frames, "events_true": n_true, "events_emitted": n_pred,
+        "frames": sum(r["frames"] for r in results), "events_true": n_true, "events_emitted": n_pred,
         "precision": round(p, 4), "recall": round(rc, 4), "f1": round(f1, 4),
         "games_exact": sum(r["exact"] for r in results),
         "false_accusations": sum(r["illegal"] for r in results),
         "false_accusations_per_game": round(sum(r["illegal"] for r in results) / len(results), 3),
         "error_rulings": sum(r["errors"] for r in results),
         "needs_confirmation": sum(r["notes"] for r in results),
-        "fps": round(frames / watch_s, 1) if watch_s else None,
-        "fps_includes": "video decode + detector + pipeline" if a["video"] else "detector (sidecar) + pipeline",
+        "fps": round(frames / watch_s, 1) if timed and watch_s else None,
+        "fps_includes": ("video decode + detector + pipeline" if a["video"] else "detector (sidecar) + pipeline")
+        + ("; games replayed from recorded detections: " + ",".join(str(r["k"]) for r in replayed)
+           if replayed else ""),
         "latency_median_s": round(lat[len(lat) // 2], 3) if lat else None,
         "latency_p95_s": round(lat[int(len(lat) * 0.95)], 3) if lat else None,
         "latency_max_s": round(lat[-1], 3) if lat else None,
