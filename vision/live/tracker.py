@@ -20,6 +20,10 @@ MATCH_IOU = 0.2
 #: diagonals: far for a card in flight (carried cards move fast), near for one at rest.
 MATCH_CENTRE = 1.5
 STILL_CENTRE = 0.4
+#: ... "in flight" meaning at least this many box diagonals per frame: the boxes of a card half
+#: hidden under another jump by a tenth of that from frame to frame without the card moving
+#: (a real-model render: such a track reached 170 px for a card coming in and took it over).
+FLIGHT_DIAGS = 0.1
 #: Above this IoU a detection continues a track even when it reads another name (a misread);
 #: below it, a different well-established name means a different card (one laid next to it).
 SAME_PLACE_IOU = 0.7
@@ -33,9 +37,25 @@ MOVING_PX = 4.0
 #: A confirmed card lying still continues only with a detection overlapping it this much
 #: (so a card arriving next to it cannot take over its track when its own detection drops out).
 STILL_MATCH_IOU = 0.6
-#: A card lost in flight is looked for this many frames, up to this many box diagonals away.
+#: A card lost in flight is looked for this many frames, up to this many box diagonals away ...
 REACQUIRE_FRAMES = 15
 REACQUIRE_DIAGS = 3.0
+#: ... if it had come at least this many box diagonals from where it was first seen: a
+#: detector's jittering junk box beside a card "moves" several pixels a frame without going
+#: anywhere (a real-model render: such a track took over a card coming in from the far seat,
+#: 390 px away, and gave it its own first position).
+REACQUIRE_MIN_PATH = 0.5
+#: A track born where a lying card lies (within STILL_CENTRE box diagonals of it) and last
+#: matched at most this many frames before that card is matched again, overlapping it by
+#: SAME_PLACE_IOU, is the same card read under another name: one box, read alternately as two
+#: cards (a real-model render: tango 10H read as KH after a hand uncovered it), is one card.
+#: A card put on top of another (a discard pile) hides it: the one below is not matched again.
+TWIN_GAP = 3
+#: A new track reading X takes over where an unconfirmed track that read X was first seen, if
+#: that track was dropped at most REACQUIRE_FRAMES ago within REACQUIRE_DIAGS box diagonals:
+#: a card flipped from the stock is read only now and then while the hand carries it (a
+#: real-model render: JS read at the stock, then twice on its way, each too briefly for a
+#: track to be confirmed), and the place it came from is what says it was a flip.
 #: A newer track must hold this vote mass for its name before it absorbs an older one.
 MERGE_VOTES = 1.5
 #: A track must hold this vote mass before detections are matched to it by name first.
@@ -186,6 +206,12 @@ def resolve_identities(tracks: list["Track"], excluded: set[str] = frozenset()) 
     return out
 
 
+def travelled_diags(t: "Track") -> float:
+    """How far a track is from where it was first seen, in diagonals of its box."""
+    box = aabb(t.quad)
+    return float(np.linalg.norm(t.centre - t.first_centre) / (np.linalg.norm(box[2:] - box[:2]) + 1e-9))
+
+
 def leaving_picture(box: np.ndarray, velocity: np.ndarray, width: int, height: int, margin: float,
                     ahead: float = EXIT_LOOKAHEAD) -> bool:
     """Whether an axis-aligned `box` (x0, y0, x1, y1) moved on by `ahead` frames of `velocity`
@@ -220,6 +246,7 @@ class Tracker:
         self.next_id = 1
         self.frame = -1
         self.born: list[Track] = []  # tracks created this frame
+        self.glimpses: list[Track] = []  # unconfirmed read faces dropped lately (see REACQUIRE_FRAMES)
         self.died: list[Track] = []  # tracks dropped this frame
 
     def update(self, dets: list[Detection], frame: int, excluded: set[str] = frozenset()) -> None:
@@ -240,6 +267,7 @@ class Tracker:
         for i in unmatched_dets:
             d = cards[i]
             t = Track(self.next_id, d.kind, d.quad.copy(), frame, d.centre.copy(), frame)
+            self._recall_glimpse(t, d)
             t.vote(d)
             t.prev_centre = t.centre
             t.smooth = t.centre.copy()
@@ -257,8 +285,11 @@ class Tracker:
             box = aabb(t.quad)
             if t.misses == 1 and self.size is not None and t.speed >= MOVING_PX:
                 t.exiting = leaving_picture(box, t.velocity, *self.size, EXIT_MARGIN * min(self.size))
+            in_flight = t.speed >= MOVING_PX
             t.velocity = np.zeros(2)
-            t.occluded = covered_fraction(box, hand_boxes) >= COVER_FRACTION or \
+            # a card lost in flight was carried (under a hand, or away), not covered by cards
+            # put on it: one carried off over the stock was kept "under" the stock's cards
+            t.occluded = covered_fraction(box, hand_boxes) >= COVER_FRACTION or not in_flight and \
                 cards_cover(box, [aabb(o.quad) for o in self.tracks if o is not t and o.last_frame == frame
                                   and o.first_frame > t.first_frame]) >= CARD_COVER_FRACTION
             limit = EXIT_MISSES if t.exiting else MAX_OCCLUDED if t.occluded else MAX_MISSES
@@ -266,7 +297,11 @@ class Tracker:
                 keep.append(t)
             else:
                 self.died.append(t)
+                if not t.confirmed and t.kind == FACE and t.votes:
+                    self.glimpses.append(t)
+        self.glimpses = [g for g in self.glimpses if frame - g.last_frame <= REACQUIRE_FRAMES]
         self.tracks = keep
+        self._merge_twins(frame)
         self._merge_duplicates(frame)
         faces = [t for t in self.tracks if t.kind == FACE]
         names = resolve_identities(faces, excluded)
@@ -309,7 +344,7 @@ class Tracker:
                             continue
                 if score < MATCH_IOU:
                     dist = float(np.linalg.norm(d.centre - (b[j, :2] + b[j, 2:]) / 2))
-                    reach = (MATCH_CENTRE if t.speed >= MOVING_PX else STILL_CENTRE) * diag
+                    reach = (MATCH_CENTRE if t.speed >= max(MOVING_PX, FLIGHT_DIAGS * diag) else STILL_CENTRE) * diag
                     if dist > reach:
                         continue
                     score = 0.1 * (1 - dist / (reach + 1e-9))
@@ -378,11 +413,46 @@ class Tracker:
                 self.tracks.remove(old)
                 break
 
+    def _recall_glimpse(self, t: "Track", d: Detection) -> None:
+        """A new track reading X starts where the latest glimpse of X nearby was first seen."""
+        if d.kind != FACE or d.card == UNKNOWN:
+            return
+        box = aabb(d.quad)
+        reach = REACQUIRE_DIAGS * float(np.linalg.norm(box[2:] - box[:2]))
+        near = [g for g in self.glimpses if max(g.votes, key=g.votes.get) == d.card
+                and self.frame - g.last_frame <= REACQUIRE_FRAMES and np.linalg.norm(g.centre - d.centre) <= reach]
+        if near:
+            g = max(near, key=lambda g: g.last_frame)
+            self.glimpses.remove(g)
+            t.first_centre, t.first_frame = g.first_centre.copy(), g.first_frame
+            t.votes = dict(g.votes)
+
+    def _merge_twins(self, frame: int) -> None:
+        """One box read alternately as two names is one card (see TWIN_GAP): the younger
+        track's votes and hits go to the older one, which keeps where it was first seen."""
+        faces = [t for t in self.tracks if t.kind == FACE]
+        for old in faces:
+            if old.last_frame != frame:
+                continue
+            box = aabb(old.quad)
+            reach = STILL_CENTRE * float(np.linalg.norm(box[2:] - box[:2]))
+            for new in faces:
+                if new is old or new.first_frame <= old.first_frame or new.last_frame == frame \
+                        or frame - new.last_frame > TWIN_GAP or new not in self.tracks:
+                    continue
+                if np.linalg.norm(new.first_centre - old.centre) > reach or \
+                        iou_matrix(box[None], aabb(new.quad)[None])[0, 0] < SAME_PLACE_IOU:
+                    continue
+                for k, v in new.votes.items():
+                    old.votes[k] = old.votes.get(k, 0.0) + v
+                old.hits += new.hits
+                self.tracks.remove(new)
+
     def _reacquire(self, cards, unmatched_dets, free) -> None:
         """A card lost while it was moving (carried under a hand) and found again further on
         its way is the same card: it keeps its track, so where it came from is not forgotten."""
         lost = [t for t in self.tracks if t.id in free and t.speed >= MOVING_PX
-                and self.frame - t.last_frame <= REACQUIRE_FRAMES]
+                and self.frame - t.last_frame <= REACQUIRE_FRAMES and travelled_diags(t) >= REACQUIRE_MIN_PATH]
         pairs = []
         for di in unmatched_dets:
             d = cards[di]
