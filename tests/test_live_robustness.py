@@ -95,6 +95,22 @@ def test_card_the_referee_knows_is_elsewhere_is_asked_about():
     assert (ev["type"], ev["seat"]) == ("slough", 2) and info["ruling"].rule == "S1.8"
 
 
+def test_a_card_lying_on_an_accounted_card_is_asked_about_not_ruled():
+    """KD half under the card played on it is read as 10H: a '10H' that would be an illegal
+    slough while lying on KD's place (ON_ANOTHER card widths) is asked about; the same card
+    a card width away is ruled on."""
+    for where, ruled in (([452, 355], False), ([452 + 80, 355], True)):
+        table, em = won_trick()
+        em.on_table["KD"] = {"pos": np.array([458.0, 357.0]), "track": 3, "seen": 10}
+        obs = Observation("arrive", [card("10H", [5, 360], where, votes=12.0)], 20, 20 / 12, 10, seat_hint=1)
+        ev, _, info = em._unexplained(obs)
+        if ruled:
+            assert (ev["type"], info["ruling"].severity) == ("slough", "illegal")
+        else:
+            assert ev is None and "lies on KD" in info["note"]["message"]
+            assert table.next_seq == 5  # nothing sent
+
+
 def test_a_card_with_too_few_votes_waits_for_a_later_settle():
     from vision.live.events import immature
     from vision.live.pipeline import LivePipeline

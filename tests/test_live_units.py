@@ -414,3 +414,26 @@ def test_a_half_hidden_cards_jumping_box_is_not_a_card_in_flight():
         tr.update([Detection("face", "??", 0.0, box(640, 700 - 60 * f))], f)
     tr.update([Detection("face", "??", 0.0, box(640, 700 - 60 * 2 - 150))], 3)
     assert len(tr.tracks) == 1 and tr.tracks[0].first_centre.tolist() == [640, 700]
+
+
+def test_a_card_lost_under_a_hand_is_not_taken_over_by_an_echo_box():
+    """10C carried in from the right is lost under the hand that puts it down; meanwhile the
+    detector shows an unread box around a lying 6C, 300 px on along the same line. That echo
+    neither continues the lost card's track nor is the card found again: when 10C is read
+    where it was put down, its track still starts at the right edge."""
+    tr = Tracker()
+    for f in range(4):
+        tr.update([Detection("face", "6C", 0.7, box(489, 380))], f)
+    xs = [1056, 1000, 940, 870, 800]
+    for k, x in enumerate(xs):
+        tr.update([Detection("face", "6C", 0.7, box(489, 380)), Detection("face", "??", 0.2, box(x, 368, 130, 150))],
+                  4 + k)
+    hand = Detection("hand", "??", 0.5, box(795, 364, 170, 150))
+    tr.update([Detection("face", "6C", 0.7, box(489, 380)), hand], 9)
+    tr.update([Detection("face", "6C", 0.7, box(489, 380)), hand], 10)
+    echo = Detection("face", "??", 0.0, box(502, 356, 168, 179))
+    for f in range(11, 14):
+        tr.update([Detection("face", "6C", 0.7, box(489, 380)), echo], f)
+    tr.update([Detection("face", "6C", 0.7, box(489, 380)), echo, Detection("face", "10C", 0.5, box(788, 374))], 14)
+    (ten,) = [t for t in tr.tracks if t.votes.get("10C")]
+    np.testing.assert_allclose(ten.first_centre, [1056, 368])

@@ -84,6 +84,13 @@ MIN_TRAVEL = 0.04
 MIN_TRAVEL_CARDS = 0.6
 #: An accounted card seen by another track this many card widths from where it lay has moved.
 MOVED_FAR = 1.5
+#: A card that would be ruled illegal while its box lies within this many card widths of an
+#: accounted card's place (centre to centre) may be that card misread: two cards that close
+#: are one on top of the other, and the one below shows only part of itself (a real-model
+#: render: KD half under the 4H played on it was read as 10H for seconds, and the "10H" was
+#: ruled an illegal slough). It is asked about, not ruled on. Cards laid side by side in a
+#: trick or a run lie half a card width apart or more.
+ON_ANOTHER = 0.35
 #: Weight of reading a vanished card as a detection glitch (it stays accounted for).
 W_GLITCH = 0.05
 #: Two arrivals first seen within this many seconds of each other may have been seen out of
@@ -569,7 +576,9 @@ class EventMaker:
         ruling = self._probe(ev) if ev is not None else None  # what sending it would draw
         if ruling is not None and ruling.ok:
             legal_reading = None  # what would be sent is legal after all: no accusation to weigh
-        weak = not obs.seat_sure or not all(s.strong for s in obs.cards) or legal_reading is not None
+        under = self._lies_on(obs) if ruling is None or not ruling.ok else None  # misread, not a breach?
+        weak = not obs.seat_sure or not all(s.strong for s in obs.cards) or legal_reading is not None \
+            or under is not None
         doubted = self.doubt > 0  # soon after an illegal ruling or a question we may be out of step
         # a card-accounting objection means the camera misread (the card exists once)
         impossible = ruling is not None and not ruling.ok and ruling.rule in CARD_ACCOUNTING_RULES \
@@ -578,6 +587,7 @@ class EventMaker:
             names = [s.name for s in obs.cards]
             why = f"it is legal only as {self._describe(legal_reading)}" \
                 if legal_reading is not None else \
+                f"it lies on {under} (is it {under}, misread?)" if under is not None else \
                 "the referee knows that card is elsewhere (a misread?)" if impossible else \
                 f"after {self.doubt_cause} the camera may be out of step with the table" if doubted and not weak \
                 else "cannot read it as a legal event"
@@ -593,6 +603,15 @@ class EventMaker:
         info = {"confidence": 1.0, "strong_evidence": True}
         info["ruling"] = self._commit(ev, obs, info)
         return ev, obs, info
+
+    def _lies_on(self, obs: Observation) -> str | None:
+        """An accounted card that one of the arriving cards lies on (ON_ANOTHER), if any."""
+        for s in obs.cards:
+            for name, entry in self.on_table.items():
+                if name != s.key and np.linalg.norm(np.asarray(entry["pos"], float) - s.last) <= \
+                        ON_ANOTHER * max(s.width, 1.0):
+                    return name
+        return None
 
     def _probe(self, ev: dict):
         """The referee's ruling on `ev`, probed, not sent."""

@@ -56,6 +56,10 @@ TWIN_GAP = 3
 #: a card flipped from the stock is read only now and then while the hand carries it (a
 #: real-model render: JS read at the stock, then twice on its way, each too briefly for a
 #: track to be confirmed), and the place it came from is what says it was a flip.
+#: An unread box overlapping a card already matched in the same frame by this much (of the
+#: smaller of the two boxes) is that card's echo (the detector's second, shifted box of it), not a lost card found again (a real-model
+#: render: such an echo beside a lying 6C, 300 px on, took over the track of a 10C in flight).
+ECHO_COVER = 0.5
 #: A newer track must hold this vote mass for its name before it absorbs an older one.
 MERGE_VOTES = 1.5
 #: A track must hold this vote mass before detections are matched to it by name first.
@@ -113,6 +117,18 @@ def covered_fraction(box: np.ndarray, others: np.ndarray) -> float:
     hi = np.minimum(box[2:], others[:, 2:])
     inter = np.prod(np.clip(hi - lo, 0, None), axis=1)
     return float(inter.max() / (np.prod(box[2:] - box[:2]) + 1e-9))
+
+
+def overlap_of_smaller(box: np.ndarray, others: np.ndarray) -> float:
+    """Largest intersection of `box` (4,) with one of `others` (K,4), as a fraction of the
+    smaller of the two boxes (1.0 when one contains the other)."""
+    if len(others) == 0:
+        return 0.0
+    lo = np.maximum(box[:2], others[:, :2])
+    hi = np.minimum(box[2:], others[:, 2:])
+    inter = np.prod(np.clip(hi - lo, 0, None), axis=1)
+    smaller = np.minimum(np.prod(box[2:] - box[:2]), np.prod(others[:, 2:] - others[:, :2], axis=1))
+    return float((inter / (smaller + 1e-9)).max())
 
 
 def cards_cover(box: np.ndarray, others: list[np.ndarray]) -> float:
@@ -344,7 +360,8 @@ class Tracker:
                             continue
                 if score < MATCH_IOU:
                     dist = float(np.linalg.norm(d.centre - (b[j, :2] + b[j, 2:]) / 2))
-                    reach = (MATCH_CENTRE if t.speed >= max(MOVING_PX, FLIGHT_DIAGS * diag) else STILL_CENTRE) * diag
+                    flying = gap == 1 and t.speed >= max(MOVING_PX, FLIGHT_DIAGS * diag)  # (lost: see _reacquire)
+                    reach = (MATCH_CENTRE if flying else STILL_CENTRE) * diag
                     if dist > reach:
                         continue
                     score = 0.1 * (1 - dist / (reach + 1e-9))
@@ -454,9 +471,12 @@ class Tracker:
         lost = [t for t in self.tracks if t.id in free and t.speed >= MOVING_PX
                 and self.frame - t.last_frame <= REACQUIRE_FRAMES and travelled_diags(t) >= REACQUIRE_MIN_PATH]
         pairs = []
+        seen_now = np.array([aabb(t.quad) for t in self.tracks if t.last_frame == self.frame]).reshape(-1, 4)
         for di in unmatched_dets:
             d = cards[di]
             box = aabb(d.quad)
+            if d.card == UNKNOWN and overlap_of_smaller(box, seen_now) >= ECHO_COVER:
+                continue  # an unread box over a card already seen this frame: that card's echo
             diag = float(np.linalg.norm(box[2:] - box[:2]))
             for t in lost:
                 if t.kind != d.kind:
