@@ -234,6 +234,19 @@ def run_game(job: dict) -> dict:
             "replayed": recorded is not None}
 
 
+def per_deck(results: list[dict]) -> dict:
+    """Events (true, emitted, right), F1, false accusations and questions per deck design."""
+    out: dict[str, dict] = {}
+    for r in results:
+        d = out.setdefault(r["deck"], {"games": 0, "truth": 0, "pred": 0, "tp": 0, "illegal": 0, "notes": 0})
+        for key in ("truth", "pred", "tp", "illegal", "notes"):
+            d[key] += r[key]
+        d["games"] += 1
+    for d in out.values():
+        d["f1"] = round(2 * d["tp"] / (d["truth"] + d["pred"]), 3) if d["truth"] + d["pred"] else 0.0
+    return dict(sorted(out.items()))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -317,14 +330,15 @@ def main(argv=None) -> int:
         "rounds_true": sum(r["rounds_true"] for r in results),
         "rounds_seen": sum(r["rounds_seen"] for r in results),
         "decks": sorted({r["deck"] for r in results}),
+        "per_deck": per_deck(results),
         "wall_s": round(time.perf_counter() - t0, 1),
         "per_game": [{k: r[k] for k in ("k", "deck", "background", "truth", "pred", "tp", "exact", "illegal",
                                         "notes", "frames", "rounds_true", "rounds_seen")} for r in results],
     }
-    print(json.dumps({k: v for k, v in summary.items() if k != "per_game"}, indent=1))
+    print(json.dumps({k: v for k, v in summary.items() if k != "per_game"}, indent=1, ensure_ascii=False))
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(summary, indent=1) + "\n")
+        Path(args.json).write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
 
 
