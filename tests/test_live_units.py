@@ -437,3 +437,19 @@ def test_a_card_lost_under_a_hand_is_not_taken_over_by_an_echo_box():
     tr.update([Detection("face", "6C", 0.7, box(489, 380)), echo, Detection("face", "10C", 0.5, box(788, 374))], 14)
     (ten,) = [t for t in tr.tracks if t.votes.get("10C")]
     np.testing.assert_allclose(ten.first_centre, [1056, 368])
+
+
+def test_a_flip_whose_landing_track_is_born_unread_keeps_the_stock_as_its_origin():
+    """AH read once at the stock; its glimpse's track is still alive when the card's next
+    track is born, unread, where it lands: the glimpse is recalled when that track is
+    confirmed and reads AH."""
+    tr = Tracker()
+    tr.update([Detection("face", "AH", 0.45, box(632, 406))], 0)
+    tr.update([Detection("face", "AH", 0.3, box(650, 431))], 2)
+    tr.update([Detection("face", "??", 0.1, box(628, 523))], 3)
+    tr.update([Detection("face", "AH", 0.4, box(623, 540))], 4)
+    for f in range(5, 8):
+        tr.update([Detection("face", "AH", 0.8, box(627, 530))], f)
+    (t,) = [t for t in tr.tracks if t.name == "AH"]
+    np.testing.assert_allclose(t.first_centre, [632, 406])
+    assert t.first_frame == 0

@@ -163,6 +163,7 @@ class Track:
     prev_centre: np.ndarray | None = None
     name: str = UNKNOWN  # resolved identity (after the deck constraint)
     exiting: bool = False  # lost while heading out of the picture (see EXIT_MARGIN)
+    recalled: bool = False  # took over a glimpse's first position (see _recall_glimpse)
 
     @property
     def centre(self) -> np.ndarray:
@@ -283,7 +284,8 @@ class Tracker:
         for i in unmatched_dets:
             d = cards[i]
             t = Track(self.next_id, d.kind, d.quad.copy(), frame, d.centre.copy(), frame)
-            self._recall_glimpse(t, d)
+            if d.kind == FACE and d.card != UNKNOWN:
+                self._recall_glimpse(t, d.card)
             t.vote(d)
             t.prev_centre = t.centre
             t.smooth = t.centre.copy()
@@ -317,6 +319,9 @@ class Tracker:
                     self.glimpses.append(t)
         self.glimpses = [g for g in self.glimpses if frame - g.last_frame <= REACQUIRE_FRAMES]
         self.tracks = keep
+        for t in keep:  # born unread, read only later: a glimpse of its name may still say where it came from
+            if t.kind == FACE and t.hits == CONFIRM_HITS and t.last_frame == frame and not t.recalled and t.votes:
+                self._recall_glimpse(t, max(t.votes, key=t.votes.get))
         self._merge_twins(frame)
         self._merge_duplicates(frame)
         faces = [t for t in self.tracks if t.kind == FACE]
@@ -430,19 +435,20 @@ class Tracker:
                 self.tracks.remove(old)
                 break
 
-    def _recall_glimpse(self, t: "Track", d: Detection) -> None:
-        """A new track reading X starts where the latest glimpse of X nearby was first seen."""
-        if d.kind != FACE or d.card == UNKNOWN:
-            return
-        box = aabb(d.quad)
+    def _recall_glimpse(self, t: "Track", name: str) -> None:
+        """A track reading `name`, new or just confirmed, starts where the latest glimpse of
+        that name near its own first position was first seen (and takes over its votes)."""
+        box = aabb(t.quad)
         reach = REACQUIRE_DIAGS * float(np.linalg.norm(box[2:] - box[:2]))
-        near = [g for g in self.glimpses if max(g.votes, key=g.votes.get) == d.card
-                and self.frame - g.last_frame <= REACQUIRE_FRAMES and np.linalg.norm(g.centre - d.centre) <= reach]
+        near = [g for g in self.glimpses if max(g.votes, key=g.votes.get) == name and g.first_frame < t.first_frame
+                and self.frame - g.last_frame <= REACQUIRE_FRAMES and np.linalg.norm(g.centre - t.first_centre) <= reach]
         if near:
             g = max(near, key=lambda g: g.last_frame)
             self.glimpses.remove(g)
             t.first_centre, t.first_frame = g.first_centre.copy(), g.first_frame
-            t.votes = dict(g.votes)
+            for k, v in g.votes.items():
+                t.votes[k] = t.votes.get(k, 0.0) + v
+            t.recalled = True
 
     def _merge_twins(self, frame: int) -> None:
         """One box read alternately as two names is one card (see TWIN_GAP): the younger
