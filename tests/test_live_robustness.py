@@ -12,7 +12,7 @@ import pytest
 
 from vision.live import settle as st
 from vision.live.detector import Detection
-from vision.live.events import (MIN_PLAUSIBLE, STRONG_VOTES, EventMaker, Observation, Seen,
+from vision.live.events import (MIN_PLAUSIBLE, PEAK_READ, STRONG_VOTES, EventMaker, Observation, Seen,
                                 dreck_puts, seat_is_sure, strong_identity)
 from vision.live.games.skitgubbe import W_PLAY_UNSURE_SEAT
 from vision.live.layout import default_layout
@@ -121,10 +121,14 @@ def test_a_card_with_too_few_votes_waits_for_a_later_settle():
     unread.votes = {"KS": 1.0, "9S": 0.9, "JH": 0.44}  # no name holds IDENTITY_SHARE: "??"
     s = pipe._seen(unread)
     assert (s.name, s.key, s.votes) == ("??", "KS", 1.0) and immature(s)
-    unread.votes["KS"] = 6.0  # read as KS in a few more frames
-    unread.name = "KS"
+    unread.votes["KS"] = 6.0  # read as KS in many more frames, but never surely (QH half
+    unread.name = "KS"        # under another card, read as a third card at 0.26-0.33)
+    unread.peak = {"KS": PEAK_READ - 0.01}
     s = pipe._seen(unread)
-    assert (s.name, s.votes) == ("KS", 6.0) and not immature(s) and s.strong
+    assert (s.name, s.votes) == ("KS", 6.0) and immature(s)
+    unread.peak = {"KS": PEAK_READ}  # one sure read
+    s = pipe._seen(unread)
+    assert not immature(s) and s.strong
 
 
 # ------------------------------------------------------------------ seat certainty

@@ -453,3 +453,11 @@ def test_a_flip_whose_landing_track_is_born_unread_keeps_the_stock_as_its_origin
     (t,) = [t for t in tr.tracks if t.name == "AH"]
     np.testing.assert_allclose(t.first_centre, [632, 406])
     assert t.first_frame == 0
+
+
+def test_a_track_remembers_its_surest_read_of_each_name():
+    tr = Tracker()
+    for f, (name, conf) in enumerate([("QH", 0.8), ("10H", 0.3), ("10H", 0.33), ("QH", 0.5)]):
+        tr.update([Detection("face", name, conf, box(711, 533))], f)
+    (t,) = tr.tracks
+    assert t.peak == {"QH": 0.8, "10H": 0.33}

@@ -41,6 +41,12 @@ STRONG_IDENTITY = 0.75
 #: read in most of its frames, several votes by the time the table settles. A new card whose
 #: best name or guess has less is not reported yet (`immature`): it waits for a later settle.
 STRONG_VOTES = 2.0
+#: ... and a new card is not reported before at least one read of its name was this sure: a
+#: card half under another is read as a third card in frame after frame at 0.26-0.33 (a real-
+#: model render: QH as 10H, reported as Ann's play, and the camera fell out of step). Real-model
+#: replay, 20 games: bellot F1 0.930 / 0.939 / 0.961 / 0.961 / 0.958 / 0.955 for 0 / 0.3 /
+#: 0.35 / 0.4 / 0.45 / 0.55 (questions 19 -> 6); tango 0.735 up to 0.4, 0.678 at 0.55.
+PEAK_READ = 0.4
 #: What changed first is judged first (observations are ordered by the frame of the change:
 #: a leave by when its cards were last seen, an arrival by when its card was first seen). A
 #: card put down but not yet readable (`immature`) holds back the changes seen after it, up
@@ -120,6 +126,7 @@ class Seen:
     last_frame: int
     width: float = 0.0  # short side of the card's box, pixels
     votes: float = math.inf  # vote mass behind its best name or guess (inf: not from a tracker, e.g. a test)
+    peak: float = 1.0  # its surest single read of that name (1.0: not from a tracker)
 
     @property
     def name(self) -> str:
@@ -183,8 +190,9 @@ def origin_seat(first, last, layout: Layout, width: float = 0.0) -> int:
 
 def immature(s: Seen) -> bool:
     """A card whose best name (read, or best guess of an unread card) has too few votes
-    behind it to be reported yet (see STRONG_VOTES): it waits for a later settle."""
-    return s.votes < STRONG_VOTES
+    behind it, or no sure read (STRONG_VOTES, PEAK_READ), to be reported yet: it waits for a
+    later settle."""
+    return s.votes < STRONG_VOTES or s.peak < PEAK_READ
 
 
 def seat_is_sure(first, last, layout: Layout, width: float = 0.0) -> bool:

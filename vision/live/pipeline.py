@@ -139,8 +139,9 @@ class LivePipeline:
         edges = np.linalg.norm(np.roll(t.quad, -1, axis=0) - t.quad, axis=1)
         best = t.name if t.name != UNKNOWN else next((n for n, _ in names[1:]), None)
         votes = float(t.votes.get(best, 0.0)) if best is not None else 0.0  # behind its name or best guess
+        peak = float(t.peak.get(best, 0.0)) if best is not None else 0.0
         return Seen(t.id, names, t.first_centre.copy(), t.centre.copy(), t.first_frame, t.last_frame,
-                    float(min(edges)), votes)
+                    float(min(edges)), votes, peak)
 
     # ------------------------------------------------------------------ per frame
     def process(self, frame: np.ndarray | None, index: int, t: float | None = None,

@@ -163,6 +163,7 @@ class Track:
     prev_centre: np.ndarray | None = None
     name: str = UNKNOWN  # resolved identity (after the deck constraint)
     exiting: bool = False  # lost while heading out of the picture (see EXIT_MARGIN)
+    peak: dict = field(default_factory=dict)  # name -> its surest fresh read
     recalled: bool = False  # took over a glimpse's first position (see _recall_glimpse)
 
     @property
@@ -177,6 +178,7 @@ class Track:
         w = float(det.conf) * det.vote  # a reused read (detector.REUSE_VOTE) adds little or nothing
         if det.card != UNKNOWN and w > 0:
             self.votes[det.card] = self.votes.get(det.card, 0.0) + w
+            self.peak[det.card] = max(self.peak.get(det.card, 0.0), float(det.conf))
 
     def ranked(self) -> list[tuple[str, float]]:
         """(name, share of votes), best first."""
@@ -431,6 +433,8 @@ class Tracker:
                 new.first_centre, new.first_frame = old.first_centre.copy(), old.first_frame
                 for k, v in old.votes.items():
                     new.votes[k] = new.votes.get(k, 0.0) + v
+                for k, v in old.peak.items():
+                    new.peak[k] = max(new.peak.get(k, 0.0), v)
                 new.hits += old.hits
                 self.tracks.remove(old)
                 break
@@ -448,6 +452,8 @@ class Tracker:
             t.first_centre, t.first_frame = g.first_centre.copy(), g.first_frame
             for k, v in g.votes.items():
                 t.votes[k] = t.votes.get(k, 0.0) + v
+            for k, v in g.peak.items():
+                t.peak[k] = max(t.peak.get(k, 0.0), v)
             t.recalled = True
 
     def _merge_twins(self, frame: int) -> None:
@@ -468,6 +474,8 @@ class Tracker:
                     continue
                 for k, v in new.votes.items():
                     old.votes[k] = old.votes.get(k, 0.0) + v
+                for k, v in new.peak.items():
+                    old.peak[k] = max(old.peak.get(k, 0.0), v)
                 old.hits += new.hits
                 self.tracks.remove(new)
 
