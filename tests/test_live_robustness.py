@@ -98,17 +98,31 @@ def test_card_the_referee_knows_is_elsewhere_is_asked_about():
 def test_a_card_lying_on_an_accounted_card_is_asked_about_not_ruled():
     """KD half under the card played on it is read as 10H: a '10H' that would be an illegal
     slough while lying on KD's place (ON_ANOTHER card widths) is asked about; the same card
-    a card width away is ruled on."""
-    for where, ruled in (([452, 355], False), ([452 + 80, 355], True)):
+    a card width away, or where KD lay but is no longer seen (taken away), is ruled on."""
+    for where, present, ruled in (([452, 355], {"KD"}, False), ([452 + 80, 355], {"KD"}, True),
+                                  ([452, 355], set(), True)):
         table, em = won_trick()
         em.on_table["KD"] = {"pos": np.array([458.0, 357.0]), "track": 3, "seen": 10}
-        obs = Observation("arrive", [card("10H", [5, 360], where, votes=12.0)], 20, 20 / 12, 10, seat_hint=1)
+        obs = Observation("arrive", [card("10H", [5, 360], where, votes=12.0)], 20, 20 / 12, 10, seat_hint=1,
+                          present=present | {"10H"})
         ev, _, info = em._unexplained(obs)
         if ruled:
             assert (ev["type"], info["ruling"].severity) == ("slough", "illegal")
         else:
             assert ev is None and "lies on KD" in info["note"]["message"]
             assert table.next_seq == 5  # nothing sent
+
+
+def test_a_second_name_for_the_same_play_does_not_hold_the_queue():
+    """Ann leads a card read 8D (74 % of its votes) or JD (26 %): both plays are legal and the
+    tracker has named it 8D, so it is committed at once (a play-or-slough doubt still waits:
+    test_lookahead_settles_play_or_slough)."""
+    table, em = maker()
+    em.observe([Seen(5, [("8D", 0.74), ("JD", 0.26)], np.array([640.0, 715.0]), np.array([640.0, 520.0]),
+                     10, 10, 80.0)], [], 20)
+    (ev, _, info), = em.resolve()
+    assert ev == {"type": "play", "seat": 0, "cards": ["8D"]} and info["ruling"].ok
+    assert table.view()["to_act"] == 1 and not em.pending
 
 
 def test_a_card_with_too_few_votes_waits_for_a_later_settle():

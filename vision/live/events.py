@@ -292,6 +292,11 @@ def event_cards(ev: dict) -> list[str]:
     return list(ev.get("cards") or ([ev["card"]] if "card" in ev else []))
 
 
+def _action(ev: dict | None):
+    """What an event does, whatever cards it names (None: no event)."""
+    return None if ev is None else tuple(sorted((k, repr(v)) for k, v in ev.items() if k not in ("cards", "card")))
+
+
 def _game_rules(view: dict):
     """The camera module of the game being watched (vision.live.games)."""
     from vision.live.games import rules_for_view
@@ -518,7 +523,10 @@ class EventMaker:
                 decided.append(self._unexplained(obs, legal_reading))
                 continue
             top_score, top_ev, _, _ = ranked[0]
-            runner = ranked[1][0] if len(ranked) > 1 else 0.0
+            # the runner-up is the best reading that does something else; one that only names
+            # the cards otherwise is outvoted already (the tracker named them by their votes),
+            # and waiting on it held a whole trick's changes back (tango 8D 0.74 vs JD 0.26)
+            runner = max((r[0] for r in ranked[1:] if _action(r[1]) != _action(top_ev)), default=0.0)
             clear = runner == 0.0 or top_score >= DECISIVE_RATIO * runner
             waiting = len(self.pending) - 1
             if not clear and waiting < MAX_LOOKAHEAD and not force:
@@ -613,11 +621,12 @@ class EventMaker:
         return ev, obs, info
 
     def _lies_on(self, obs: Observation) -> str | None:
-        """An accounted card that one of the arriving cards lies on (ON_ANOTHER), if any."""
+        """An accounted card still seen that one of the arriving cards lies on (ON_ANOTHER), if
+        any (one no longer seen was taken away: a card in its place is a new one)."""
         for s in obs.cards:
             for name, entry in self.on_table.items():
-                if name != s.key and np.linalg.norm(np.asarray(entry["pos"], float) - s.last) <= \
-                        ON_ANOTHER * max(s.width, 1.0):
+                if name != s.key and name in obs.present and \
+                        np.linalg.norm(np.asarray(entry["pos"], float) - s.last) <= ON_ANOTHER * max(s.width, 1.0):
                     return name
         return None
 
