@@ -461,3 +461,26 @@ def test_a_track_remembers_its_surest_read_of_each_name():
         tr.update([Detection("face", name, conf, box(711, 533))], f)
     (t,) = tr.tracks
     assert t.peak == {"QH": 0.8, "10H": 0.33}
+
+
+def test_a_flip_read_only_after_its_track_is_confirmed_keeps_the_stock_as_its_origin():
+    """The landing track is confirmed before it is read at all (QD, real-model render): the
+    glimpse is recalled when its first read comes, while the track is young."""
+    tr = Tracker()
+    tr.update([Detection("face", "QD", 0.37, box(632, 382))], 0)
+    for f in range(1, 3):
+        tr.update([], f)  # the glimpse's track is dropped
+    for f in range(3, 8):
+        tr.update([Detection("face", "??", 0.1, box(650, 520))], f)
+    tr.update([Detection("face", "QD", 0.5, box(655, 520))], 8)
+    (t,) = tr.tracks
+    np.testing.assert_allclose(t.first_centre, [632, 382])
+    for f in range(9, 30):
+        tr.update([Detection("face", "??", 0.1, box(650, 520))], f)
+    tr.update([Detection("face", "JH", 0.2, box(632, 382))], 30)  # another glimpse ...
+    for f in range(31, 33):
+        tr.update([Detection("face", "??", 0.1, box(650, 520))], f)
+    tr.update([Detection("face", "JH", 0.6, box(650, 520))], 33)  # ... is not recalled by an old track
+    (t,) = tr.tracks
+    np.testing.assert_allclose(t.first_centre, [632, 382])
+    assert t.first_frame == 0

@@ -322,7 +322,8 @@ class Tracker:
         self.glimpses = [g for g in self.glimpses if frame - g.last_frame <= REACQUIRE_FRAMES]
         self.tracks = keep
         for t in keep:  # born unread, read only later: a glimpse of its name may still say where it came from
-            if t.kind == FACE and t.hits == CONFIRM_HITS and t.last_frame == frame and not t.recalled and t.votes:
+            if t.kind == FACE and t.votes and not t.recalled and t.last_frame == frame \
+                    and frame - t.first_frame <= REACQUIRE_FRAMES:
                 self._recall_glimpse(t, max(t.votes, key=t.votes.get))
         self._merge_twins(frame)
         self._merge_duplicates(frame)
@@ -444,7 +445,7 @@ class Tracker:
         that name near its own first position was first seen (and takes over its votes)."""
         box = aabb(t.quad)
         reach = REACQUIRE_DIAGS * float(np.linalg.norm(box[2:] - box[:2]))
-        near = [g for g in self.glimpses if max(g.votes, key=g.votes.get) == name and g.first_frame < t.first_frame
+        near = [g for g in self.glimpses if max(g.votes, key=g.votes.get) == name and g.first_frame <= t.first_frame
                 and self.frame - g.last_frame <= REACQUIRE_FRAMES and np.linalg.norm(g.centre - t.first_centre) <= reach]
         if near:
             g = max(near, key=lambda g: g.last_frame)
