@@ -180,6 +180,13 @@ class Track:
             self.votes[det.card] = self.votes.get(det.card, 0.0) + w
             self.peak[det.card] = max(self.peak.get(det.card, 0.0), float(det.conf))
 
+    def absorb_reads(self, other: "Track") -> None:
+        """Take over another track's reads of the same card (its votes and surest reads)."""
+        for k, v in other.votes.items():
+            self.votes[k] = self.votes.get(k, 0.0) + v
+        for k, v in other.peak.items():
+            self.peak[k] = max(self.peak.get(k, 0.0), v)
+
     def ranked(self) -> list[tuple[str, float]]:
         """(name, share of votes), best first."""
         total = sum(self.votes.values())
@@ -432,17 +439,14 @@ class Tracker:
                 if best(old) != name:
                     continue
                 new.first_centre, new.first_frame = old.first_centre.copy(), old.first_frame
-                for k, v in old.votes.items():
-                    new.votes[k] = new.votes.get(k, 0.0) + v
-                for k, v in old.peak.items():
-                    new.peak[k] = max(new.peak.get(k, 0.0), v)
+                new.absorb_reads(old)
                 new.hits += old.hits
                 self.tracks.remove(old)
                 break
 
     def _recall_glimpse(self, t: "Track", name: str) -> None:
-        """A track reading `name`, new or just confirmed, starts where the latest glimpse of
-        that name near its own first position was first seen (and takes over its votes)."""
+        """A track reading `name`, new or young, starts where the latest glimpse of that name
+        near its own first position was first seen (and takes over its reads)."""
         box = aabb(t.quad)
         reach = REACQUIRE_DIAGS * float(np.linalg.norm(box[2:] - box[:2]))
         near = [g for g in self.glimpses if max(g.votes, key=g.votes.get) == name and g.first_frame <= t.first_frame
@@ -451,10 +455,7 @@ class Tracker:
             g = max(near, key=lambda g: g.last_frame)
             self.glimpses.remove(g)
             t.first_centre, t.first_frame = g.first_centre.copy(), g.first_frame
-            for k, v in g.votes.items():
-                t.votes[k] = t.votes.get(k, 0.0) + v
-            for k, v in g.peak.items():
-                t.peak[k] = max(t.peak.get(k, 0.0), v)
+            t.absorb_reads(g)
             t.recalled = True
 
     def _merge_twins(self, frame: int) -> None:
@@ -473,10 +474,7 @@ class Tracker:
                 if np.linalg.norm(new.first_centre - old.centre) > reach or \
                         iou_matrix(box[None], aabb(new.quad)[None])[0, 0] < SAME_PLACE_IOU:
                     continue
-                for k, v in new.votes.items():
-                    old.votes[k] = old.votes.get(k, 0.0) + v
-                for k, v in new.peak.items():
-                    old.peak[k] = max(old.peak.get(k, 0.0), v)
+                old.absorb_reads(new)
                 old.hits += new.hits
                 self.tracks.remove(new)
 
