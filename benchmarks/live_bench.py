@@ -92,7 +92,7 @@ def load_detections(path: Path, key: str) -> tuple[dict[int, list], list[float]]
     try:
         with gzip.open(path, "rt") as fh:
             rec = json.load(fh)
-    except (OSError, ValueError):
+    except (OSError, ValueError, EOFError):  # absent, or cut short: record it again
         return None
     if rec.get("key") != key or "motion" not in rec:
         return None
