@@ -269,6 +269,13 @@ class Probe:
         self.table.next_seq = seq
         return r
 
+    def ruling(self, ev: dict):
+        """The referee's ruling on `ev`, probed, not sent."""
+        r = self.try_apply(ev)
+        if r.ok:
+            self.undo()
+        return r
+
     def undo(self) -> None:
         seq = self.table.next_seq
         self.table.apply({"type": "undo"})
@@ -589,7 +596,7 @@ class EventMaker:
             return None, obs, {"dropped": True}  # cards left unexpectedly: keep them accounted for
         cands = [c for c in candidates(obs, self.table.view(), self.layout) if c[0] not in (None, IGNORE)]
         ev = max(cands, key=lambda c: c[1])[0] if cands else None
-        ruling = self._probe(ev) if ev is not None else None  # what sending it would draw
+        ruling = self.probe.ruling(ev) if ev is not None else None  # what sending it would draw
         if ruling is not None and ruling.ok:
             legal_reading = None  # what would be sent is legal after all: no accusation to weigh
         under = self._lies_on(obs) if ruling is None or not ruling.ok else None  # misread, not a breach?
@@ -629,13 +636,6 @@ class EventMaker:
                         np.linalg.norm(np.asarray(entry["pos"], float) - s.last) <= ON_ANOTHER * max(s.width, 1.0):
                     return name
         return None
-
-    def _probe(self, ev: dict):
-        """The referee's ruling on `ev`, probed, not sent."""
-        r = self.probe.try_apply(ev)
-        if r.ok:
-            self.probe.undo()
-        return r
 
     def _describe(self, ev: dict) -> str:
         """ "Ann's play of 7H": an event in words, for a question."""

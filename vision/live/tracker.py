@@ -51,14 +51,10 @@ REACQUIRE_MIN_PATH = 0.5
 #: cards (a real-model render: tango 10H read as KH after a hand uncovered it), is one card.
 #: A card put on top of another (a discard pile) hides it: the one below is not matched again.
 TWIN_GAP = 3
-#: A new track reading X takes over where an unconfirmed track that read X was first seen, if
-#: that track was dropped at most REACQUIRE_FRAMES ago within REACQUIRE_DIAGS box diagonals:
-#: a card flipped from the stock is read only now and then while the hand carries it (a
-#: real-model render: JS read at the stock, then twice on its way, each too briefly for a
-#: track to be confirmed), and the place it came from is what says it was a flip.
 #: An unread box overlapping a card already matched in the same frame by this much (of the
-#: smaller of the two boxes) is that card's echo (the detector's second, shifted box of it), not a lost card found again (a real-model
-#: render: such an echo beside a lying 6C, 300 px on, took over the track of a 10C in flight).
+#: smaller of the two boxes) is that card's echo (the detector's second, shifted box of it),
+#: not a lost card found again (a real-model render: such an echo beside a lying 6C, 300 px
+#: on, took over the track of a 10C in flight).
 ECHO_COVER = 0.5
 #: A newer track must hold this vote mass for its name before it absorbs an older one.
 MERGE_VOTES = 1.5
@@ -109,14 +105,18 @@ def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return inter / (area_a[:, None] + area_b[None, :] - inter + 1e-9)
 
 
+def _intersections(box: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """Areas of the intersections of axis-aligned `box` (4,) with each of `others` (K,4)."""
+    lo = np.maximum(box[:2], others[:, :2])
+    hi = np.minimum(box[2:], others[:, 2:])
+    return np.prod(np.clip(hi - lo, 0, None), axis=1)
+
+
 def covered_fraction(box: np.ndarray, others: np.ndarray) -> float:
     """Largest fraction of `box` (4,) covered by one of `others` (K,4)."""
     if len(others) == 0:
         return 0.0
-    lo = np.maximum(box[:2], others[:, :2])
-    hi = np.minimum(box[2:], others[:, 2:])
-    inter = np.prod(np.clip(hi - lo, 0, None), axis=1)
-    return float(inter.max() / (np.prod(box[2:] - box[:2]) + 1e-9))
+    return float(_intersections(box, others).max() / (np.prod(box[2:] - box[:2]) + 1e-9))
 
 
 def overlap_of_smaller(box: np.ndarray, others: np.ndarray) -> float:
@@ -124,11 +124,8 @@ def overlap_of_smaller(box: np.ndarray, others: np.ndarray) -> float:
     smaller of the two boxes (1.0 when one contains the other)."""
     if len(others) == 0:
         return 0.0
-    lo = np.maximum(box[:2], others[:, :2])
-    hi = np.minimum(box[2:], others[:, 2:])
-    inter = np.prod(np.clip(hi - lo, 0, None), axis=1)
     smaller = np.minimum(np.prod(box[2:] - box[:2]), np.prod(others[:, 2:] - others[:, :2], axis=1))
-    return float((inter / (smaller + 1e-9)).max())
+    return float((_intersections(box, others) / (smaller + 1e-9)).max())
 
 
 def cards_cover(box: np.ndarray, others: list[np.ndarray]) -> float:
@@ -446,7 +443,12 @@ class Tracker:
 
     def _recall_glimpse(self, t: "Track", name: str) -> None:
         """A track reading `name`, new or young, starts where the latest glimpse of that name
-        near its own first position was first seen (and takes over its reads)."""
+        near its own first position was first seen (and takes over its reads). A glimpse is
+        an unconfirmed track that read the name and was dropped at most REACQUIRE_FRAMES ago,
+        within REACQUIRE_DIAGS box diagonals: a card flipped from the stock is read only now
+        and then while the hand carries it (a real-model render: JS read at the stock, then
+        twice on its way, each too briefly for a track to be confirmed), and the place it came
+        from is what says it was a flip."""
         box = aabb(t.quad)
         reach = REACQUIRE_DIAGS * float(np.linalg.norm(box[2:] - box[:2]))
         near = [g for g in self.glimpses if max(g.votes, key=g.votes.get) == name and g.first_frame <= t.first_frame
