@@ -20,6 +20,8 @@ def add_commands(subparsers) -> None:
                    help="also cut corner crops from N single-card compositions (fast)")
     p.add_argument("--crop-val-cards", type=int, default=None,
                    help="single-card compositions for the crops' val split (default N/10)")
+    p.add_argument("--face-cards", type=int, default=0,
+                   help="also cut whole-face patches (the face reader's data) from N single-card compositions")
     p.add_argument("--decks", default="", help="comma list of deck names to use (default: all installed)")
     p.add_argument("--font-decks", type=int, default=0,
                    help="also train on N generated font decks font/000... (more index styles; default 0)")
@@ -36,7 +38,7 @@ def run_synth(args) -> int:
         return 2
     from datasets.synth import SynthConfig, generate, generate_crops
 
-    for name in ("train", "val", "heldout", "workers", "font_decks"):
+    for name in ("train", "val", "heldout", "workers", "font_decks", "crop_cards", "face_cards"):
         if getattr(args, name) < 0 or (name == "workers" and args.workers < 1):
             print(f"goatherd synth: --{name} must be positive", file=sys.stderr)
             return 2
@@ -52,6 +54,10 @@ def run_synth(args) -> int:
         n_val = args.crop_val_cards if args.crop_val_cards is not None else max(1, args.crop_cards // 10)
         c = generate_crops(cfg, args.crop_cards, n_val, progress=not args.quiet)
         print(f"goatherd synth: {c['crops']} extra corner crops from {c['crop_cards']} cards in {c['seconds']} s")
+    if args.face_cards:
+        n_val = args.crop_val_cards if args.crop_val_cards is not None else max(1, args.face_cards // 10)
+        c = generate_crops(cfg, args.face_cards, n_val, progress=not args.quiet, faces=True)
+        print(f"goatherd synth: {c['crops']} whole-face patches from {c['crop_cards']} cards in {c['seconds']} s")
     t = m["totals"]
     print(f"goatherd synth: {t.get('scenes', 0)} scenes, {t.get('cards', 0)} labelled cards, "
           f"{t.get('crops', 0)} corner crops in {m['seconds']} s ({m['images_per_second']} images/s) -> {args.out}")

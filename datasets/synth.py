@@ -142,72 +142,81 @@ def make_one(job: tuple[str, int]) -> dict:
     return {"scenes": 1, "cards": len(card_lines), "crops": n_crops}
 
 
-def _init_crop_worker(cfg: SynthConfig, decks: list) -> None:
+def _init_crop_worker(cfg: SynthConfig, decks: list, faces: bool = False) -> None:
     import cv2
 
     cv2.setNumThreads(1)
     from datasets.backgrounds import BackgroundBank
     from datasets.decks import CardArt
 
-    _STATE.update(cfg=cfg, decks=decks, art=CardArt(cfg.cache, decks), bank=BackgroundBank(cfg.seed))
+    _STATE.update(cfg=cfg, decks=decks, art=CardArt(cfg.cache, decks), bank=BackgroundBank(cfg.seed), faces=faces)
 
 
 def make_crop_card(job: tuple[str, int]) -> int:
-    """Write the corner crops of crop-only card `index` of `split`; returns how many."""
+    """Write the crops of crop-only card `index` of `split` (corner patches, or one whole-face
+    patch when the worker makes face crops); returns how many."""
     import cv2
     import numpy as np
 
-    from datasets.crops import make_crops
-    from vision.geometry import CORNER_SIZE
+    from datasets.crops import make_crops, make_face_crop
+    from vision.geometry import CORNER_SIZE, FACE_SIZE
 
     split, index = job
     cfg: SynthConfig = _STATE["cfg"]
-    rng = np.random.default_rng([cfg.seed, SPLIT_KEYS[split] + 10, index])
+    faces = _STATE["faces"]
+    rng = np.random.default_rng([cfg.seed, SPLIT_KEYS[split] + (20 if faces else 10), index])
+    if faces:
+        patches = [make_face_crop(rng, _STATE["art"], _STATE["decks"], _STATE["bank"], FACE_SIZE)]
+    else:
+        patches = make_crops(rng, _STATE["art"], _STATE["decks"], _STATE["bank"], CORNER_SIZE)
     n = 0
-    for j, (patch, label) in enumerate(make_crops(rng, _STATE["art"], _STATE["decks"], _STATE["bank"], CORNER_SIZE)):
+    for j, (patch, label) in enumerate(patches):
         if label == "none" and rng.random() > NONE_KEEP * 2:
             continue
-        cv2.imwrite(str(cfg.out / "cls" / split / label / f"x{split}_{index:07d}_{j}.jpg"), patch,
-                    [cv2.IMWRITE_JPEG_QUALITY, 95])
+        cv2.imwrite(str(cfg.out / ("faces" if faces else "cls") / split / label / f"x{split}_{index:07d}_{j}.jpg"),
+                    patch, [cv2.IMWRITE_JPEG_QUALITY, 95])
         n += 1
     return n
 
 
-def generate_crops(cfg: SynthConfig, train_cards: int, val_cards: int, progress: bool = True) -> dict:
-    """Add crop-only corner patches (datasets.crops) to OUT/cls from the training decks that
-    have readable indices. Deterministic by seed like the scenes."""
+def generate_crops(cfg: SynthConfig, train_cards: int, val_cards: int, progress: bool = True,
+                   faces: bool = False) -> dict:
+    """Add crop-only patches (datasets.crops) from single-card compositions of the training
+    decks: corner patches to OUT/cls (decks with readable indices only), or with `faces`
+    whole-face patches to OUT/faces (every training deck: pips need no index). Deterministic
+    by seed like the scenes."""
     import multiprocessing as mp
 
     from tqdm import tqdm
 
     from datasets.crops import NO_INDEX_DECKS
     from datasets.decks import find_decks, render_deck, split_decks
+    from datasets.fontdecks import font_decks
     from vision.cards import CORNER_CLASSES
 
     decks = []
-    from datasets.fontdecks import font_decks
-
     fonts = font_decks(cfg.font_decks)
     for d in split_decks(find_decks())[0] + fonts:
-        if d.name in NO_INDEX_DECKS or (cfg.decks and d.name not in cfg.decks and d not in fonts):
+        if (d.name in NO_INDEX_DECKS and not faces) or (cfg.decks and d.name not in cfg.decks and d not in fonts):
             continue
         try:
             render_deck(d, cfg.cache)
             decks.append(d)
         except RuntimeError:
             pass
+    folder = Path(cfg.out) / ("faces" if faces else "cls")
     for split in ("train", "val"):
         for c in CORNER_CLASSES:
-            (Path(cfg.out) / "cls" / split / c).mkdir(parents=True, exist_ok=True)
+            (folder / split / c).mkdir(parents=True, exist_ok=True)
     jobs = [("train", i) for i in range(train_cards)] + [("val", i) for i in range(val_cards)]
     t0 = time.time()
     total = 0
-    bar = tqdm(total=len(jobs), desc="crop cards", unit="card", disable=not progress)
+    bar = tqdm(total=len(jobs), desc="face crops" if faces else "crop cards", unit="card", disable=not progress)
     if cfg.workers <= 1:
-        _init_crop_worker(cfg, decks)
+        _init_crop_worker(cfg, decks, faces)
         results = map(make_crop_card, jobs)
     else:
-        pool = mp.get_context("spawn").Pool(cfg.workers, _init_crop_worker, (cfg, decks))
+        pool = mp.get_context("spawn").Pool(cfg.workers, _init_crop_worker, (cfg, decks, faces))
         results = pool.imap_unordered(make_crop_card, jobs, chunksize=32)
     for n in results:
         total += n
@@ -216,8 +225,20 @@ def generate_crops(cfg: SynthConfig, train_cards: int, val_cards: int, progress:
     if cfg.workers > 1:
         pool.close()
         pool.join()
+    _drop_empty_classes(folder)
     return {"crop_cards": len(jobs), "crops": total, "seconds": round(time.time() - t0, 1),
             "decks": [d.name for d in decks]}
+
+
+def _drop_empty_classes(folder: Path) -> None:
+    """An empty class folder breaks torchvision's ImageFolder: drop those (rare, tiny sets)."""
+    from vision.cards import CORNER_CLASSES
+
+    for split in ("train", "val"):
+        for c in CORNER_CLASSES:
+            d = folder / split / c
+            if d.exists() and not any(d.iterdir()):
+                d.rmdir()
 
 
 def generate(cfg: SynthConfig, progress: bool = True) -> dict:
@@ -282,12 +303,7 @@ def generate(cfg: SynthConfig, progress: bool = True) -> dict:
         pool.close()
         pool.join()
     elapsed = time.time() - t0
-    # an empty class folder would break torchvision's ImageFolder: drop those (rare, tiny sets)
-    for split in ("train", "val"):
-        for c in CORNER_CLASSES:
-            d = out / "cls" / split / c
-            if d.exists() and not any(d.iterdir()):
-                d.rmdir()
+    _drop_empty_classes(out / "cls")
     manifest = {
         "seed": cfg.seed, "train": cfg.train, "val": cfg.val, "heldout": cfg.heldout if held_decks else 0,
         "train_decks": [d.name for d in train_decks], "heldout_decks": [d.name for d in held_decks],

@@ -53,6 +53,7 @@ class FakeRecognizer:
 
     def __init__(self, *script: tuple[str, float]):
         self.reader = FakeReader(*script)
+        self.face_reader = None
         self.quad = box(640, 360)
 
     def detector(self, frame):

@@ -98,3 +98,45 @@ def test_scene_visibility_and_label_geometry(card_cache):
                 assert (box[:, 0] >= 0).all() and (box[:, 0] <= w).all()
             seen += 1
     assert seen > 0
+
+
+def test_face_patches_are_whole_cards_labelled_by_name_and_same_by_seed(tmp_path, card_cache, monkeypatch):
+    """`goatherd synth --face-cards N`: one whole-face patch per composed card, in a folder per
+    class, FACE_SIZE square; the same seed gives the same files with any worker count, a card
+    mostly covered is "none"."""
+    from datasets.crops import FACE_VISIBLE_MIN, make_face_crop
+    from datasets.synth import generate_crops
+    from vision.geometry import FACE_SIZE
+
+    def faces(out, seed, workers):
+        cfg = SynthConfig(out=out, seed=seed, train=0, val=0, heldout=0, workers=workers, cache=card_cache,
+                          decks=TEST_DECKS)
+        generate_crops(cfg, 12, 3, progress=False, faces=True)
+        return {k: v for k, v in _digest(out).items() if k.startswith("faces/")}
+
+    a, b, c = faces(tmp_path / "a", 4, 1), faces(tmp_path / "b", 4, 2), faces(tmp_path / "c", 5, 1)
+    assert a == b and a != c
+    assert 12 <= len(a) <= 15 and not list((tmp_path / "a/cls").rglob("*.jpg"))
+    for p in (tmp_path / "a/faces").rglob("*.jpg"):
+        assert cv2.imread(str(p)).shape == (FACE_SIZE, FACE_SIZE, 3)
+        assert p.parent.name in CORNER_CLASSES and p.parts[-3] in ("train", "val")
+    # labels follow visibility: the same composition with the card covered reads "none"
+    from datasets import crops
+    from datasets.backgrounds import BackgroundBank
+    from datasets.decks import CardArt
+
+    decks = [d for d in find_decks() if d.name in TEST_DECKS]
+    art, bank = CardArt(card_cache, decks), BackgroundBank(0, use_textures=False)
+    patch, label = make_face_crop(np.random.default_rng(1), art, decks, bank, FACE_SIZE)
+    assert label in CORNER_CLASSES[:52]
+    real_compose = crops.compose_card
+
+    def covered(*args):
+        img, quad, owner, card = real_compose(*args)
+        ys, xs = np.nonzero(owner == 1)
+        keep = int(len(ys) * (FACE_VISIBLE_MIN - 0.05))
+        owner[ys[keep:], xs[keep:]] = 255  # all but a strip is under another card
+        return img, quad, owner, card
+
+    monkeypatch.setattr(crops, "compose_card", covered)
+    assert make_face_crop(np.random.default_rng(1), art, decks, bank, FACE_SIZE)[1] == "none"

@@ -1,4 +1,5 @@
-"""End to end: synth -> train (1 epoch, a few images) -> ONNX export -> detect/eval.
+"""End to end: synth -> train (1 epoch, a few images; all three stages) -> ONNX export ->
+detect/eval.
 
 Needs the `train` extra (ultralytics, torch) and the Debian card decks; skipped otherwise.
 The models are untrained, so this checks that the pipeline runs and its outputs are well
@@ -28,28 +29,31 @@ TEST_DECKS = ("kde/standard", "gnome/tango_nuevo")
 def pipeline(tmp_path_factory):
     if shutil.which("rsvg-convert") is None or not set(TEST_DECKS) <= {d.name for d in find_decks()}:
         pytest.skip("card decks or rsvg-convert not installed")
-    from datasets.synth import SynthConfig, generate
+    from datasets.synth import SynthConfig, generate, generate_crops
     from vision.train import run_training
 
     tmp = tmp_path_factory.mktemp("e2e")
     data = tmp / "synth"
-    generate(SynthConfig(out=data, seed=1, train=8, val=4, heldout=0, workers=1, cache=tmp / "cards",
-                         decks=TEST_DECKS), progress=False)
-    # the tiny val split may lack some corner classes; ultralytics needs the same folders
-    for d in (data / "cls/train").iterdir():
-        val = data / "cls/val" / d.name
-        if not val.exists():
-            shutil.copytree(d, val)
+    cfg = SynthConfig(out=data, seed=1, train=8, val=4, heldout=0, workers=1, cache=tmp / "cards", decks=TEST_DECKS)
+    generate(cfg, progress=False)
+    generate_crops(cfg, 16, 4, progress=False, faces=True)
+    # the tiny val splits may lack some classes; ultralytics needs the same folders
+    for kind in ("cls", "faces"):
+        for d in (data / kind / "train").iterdir():
+            val = data / kind / "val" / d.name
+            if not val.exists():
+                shutil.copytree(d, val)
     models = tmp / "models"
-    summary = run_training("tiny", data, tmp / "runs", models, stages="det,cls", seed=0)
+    summary = run_training("tiny", data, tmp / "runs", models, stages="det,cls,face", seed=0)
     return data, models, summary
 
 
-def test_training_exports_both_models(pipeline):
+def test_training_exports_all_three_models(pipeline):
     data, models, summary = pipeline
-    for name in ("cards-obb.onnx", "corners-cls.onnx", "cards-obb.pt", "corners-cls.pt"):
-        assert (models / name).stat().st_size > 100_000
-    assert summary["det"]["imgsz"] == 128 and summary["cls"]["imgsz"] == 32
+    for name in ("cards-obb", "corners-cls", "faces-cls"):
+        for ext in (".onnx", ".pt"):
+            assert (models / (name + ext)).stat().st_size > 100_000
+    assert summary["det"]["imgsz"] == 128 and summary["cls"]["imgsz"] == 32 and summary["face"]["imgsz"] == 32
 
 
 def test_onnx_models_load_and_run_without_torch_objects(pipeline):
@@ -60,10 +64,11 @@ def test_onnx_models_load_and_run_without_torch_objects(pipeline):
     data, models, _ = pipeline
     rec = CardRecognizer(models, threads=1)
     assert rec.detector.imgsz == 128 and rec.detector.names == ["face", "back", "hand"]
-    assert rec.reader.imgsz == 32 and "none" in rec.reader.names
-    probs = rec.reader([np.zeros((32, 32, 3), np.uint8)] * 3)
-    assert probs.shape == (3, len(rec.reader.names))
-    np.testing.assert_allclose(probs.sum(axis=1), 1.0, atol=1e-4)  # softmax output
+    for reader in (rec.reader, rec.face_reader):
+        assert reader.imgsz == 32 and "none" in reader.names
+        probs = reader([np.zeros((32, 32, 3), np.uint8)] * 3)
+        assert probs.shape == (3, len(reader.names))
+        np.testing.assert_allclose(probs.sum(axis=1), 1.0, atol=1e-4)  # softmax output
     img = cv2.imread(str(next((data / "det/images/train").glob("*.jpg"))))
     result = rec(img, conf=0.0)  # untrained: accept every box, exercise stage B too
     assert set(result) == {"cards", "hands"}

@@ -154,3 +154,50 @@ def test_combine_corners_trusts_the_corner_that_shows_an_index():
     cards[1, card_index("10H")] = 0.8
     i, p = combine_corners(cards, np.array([0.0, 0.0]))
     assert CARD_NAMES[i] == "10H" and p == pytest.approx(0.85)
+
+
+def test_face_patch_is_the_card_upright_whatever_its_turn():
+    """A portrait card's top half red, bottom half blue: its face patch shows red above blue,
+    also when the card lies turned a quarter (its long side along x)."""
+    import cv2
+
+    from vision.geometry import face_patch
+
+    img = np.zeros((300, 300, 3), np.uint8)
+    img[50:120, 100:200] = (0, 0, 255)  # the card: 100 wide, 140 tall
+    img[120:190, 100:200] = (255, 0, 0)
+    quad = np.array([[100, 50], [200, 50], [200, 190], [100, 190]], float)
+    patch = face_patch(img, quad, 10)
+    assert patch.shape == (10, 10, 3)
+    assert (patch[:4, :, 2] == 255).all() and (patch[6:, :, 0] == 255).all()
+    turned = cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE)  # (x, y) -> (299 - y, x)
+    tq = np.column_stack([299 - quad[:, 1], quad[:, 0]])
+    p2 = face_patch(turned, tq + [1, 0], 10)
+    top, bottom = p2[:4].reshape(-1, 3).mean(0), p2[6:].reshape(-1, 3).mean(0)
+    # upright or upside down (a card reads the same both ways), but along its long side
+    assert {int(np.argmax(top)), int(np.argmax(bottom))} == {0, 2}
+
+
+def test_a_clear_face_outvotes_a_corner_showing_another_cards_index():
+    """Log-linear pooling of the corners' vote and the whole-face read: agreeing reads make a
+    surer read; a face sure of another card turns a corner misread (another card's index over
+    this one's corner), a face less sure does not; a face that sees no card changes nothing."""
+    cards = np.zeros((2, 52))
+    cards[:, card_index("7H")] = 0.9
+    cards[:, card_index("6H")] = 0.05
+    corners_only = combine_corners(cards, np.array([0.0, 0.0]))
+    assert CARD_NAMES[corners_only[0]] == "7H" and corners_only[1] == pytest.approx(0.9)
+    face = np.full(52, 0.001)
+    face[card_index("7H")] = 0.9
+    i, p = combine_corners(cards, np.array([0.0, 0.0]), face, 0.0)
+    assert CARD_NAMES[i] == "7H" and p > 0.95
+    face[:] = 0.001
+    face[card_index("6H")] = 0.97
+    i, p = combine_corners(cards, np.array([0.0, 0.0]), face, 0.0)
+    assert CARD_NAMES[i] == "6H" and p < 0.9
+    # weighed at FACE_WEIGHT: a face only half as sure does not overturn sure corners
+    face[card_index("6H")], face[card_index("7H")] = 0.6, 0.05
+    assert CARD_NAMES[combine_corners(cards, np.array([0.0, 0.0]), face, 0.0)[0]] == "7H"
+    # a face that sees no card leaves the corners' read (as a share of the cards they name)
+    i, p = combine_corners(cards, np.array([0.0, 0.0]), face, 1.0)
+    assert i == corners_only[0] and p == pytest.approx(0.9 / 0.95, abs=0.01)

@@ -47,6 +47,7 @@ def _recognizer(face_scores, read_probs):
     dets.append(runtime.Detection(_quad(400), "back", 0.2))
     rec.detector = FakeDetector(dets)
     rec.reader = FakeReader(["KH", "9S", "AD"][: len(face_scores)], read_probs)
+    rec.face_reader = None
     return rec
 
 
@@ -103,6 +104,7 @@ def test_unsure_faces_are_read_again_from_nudged_boxes():
     QH). Its four nudged boxes (two turns, two scales) are read in one more call; the surest
     of them (0.8 as QD) replaces the first read, the others do not."""
     rec = object.__new__(runtime.CardRecognizer)
+    rec.face_reader = None
     variants = len(runtime.REREAD_TURNS_DEG) + len(runtime.REREAD_SCALES)
     assert variants == 4
     rec.reader = ScriptedReader([["KH", "QH"], ["QS", "QD", "QC", "QH"]], [[0.95, 0.5], [0.3, 0.8, 0.6, 0.4]])

@@ -21,7 +21,9 @@ def add_commands(subparsers) -> None:
                         "several sets (the corner reader uses the first)")
     p.add_argument("--project", type=Path, default=Path("runs/train"), help="training runs folder")
     p.add_argument("--models", type=Path, default=DEFAULT_MODELS, help="where to write the ONNX/.pt models")
-    p.add_argument("--stages", default="cls,det", help="comma list of det,cls (default cls,det)")
+    p.add_argument("--stages", default="cls,det",
+                   help="comma list of det (card finder), cls (corner reader), face (whole-face reader); "
+                        "default cls,det")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--resume", action="store_true", help="resume interrupted runs from last.pt")
     p.add_argument("--start-from", type=Path, default=None, metavar="MODELS",
@@ -61,9 +63,9 @@ def run_train(args) -> int:
         _err("train", "needs the train extra: pip install 'goatherd[train]'")
         return 2
     stages = [s.strip() for s in args.stages.split(",") if s.strip()]
-    bad = [s for s in stages if s not in ("det", "cls")]
+    bad = [s for s in stages if s not in ("det", "cls", "face")]
     if bad or not stages:
-        _err("train", f"--stages takes det and/or cls, not {args.stages!r}")
+        _err("train", f"--stages takes det, cls and/or face, not {args.stages!r}")
         return 2
     datas = args.data or [Path("runs/synth")]
     for data in datas if "det" in stages else []:
@@ -73,10 +75,14 @@ def run_train(args) -> int:
     if "cls" in stages and not (datas[0] / "cls" / "train").is_dir():
         _err("train", f"no corner crops at {datas[0]}/cls/train: run `goatherd synth --out {datas[0]}` first")
         return 1
-    from vision.train import STAGE_MODELS, run_training
+    if "face" in stages and not (datas[0] / "faces" / "train").is_dir():
+        _err("train", f"no face patches at {datas[0]}/faces/train: run `goatherd synth --out {datas[0]} "
+                      "--face-cards N` first")
+        return 1
+    from vision.train import run_training, start_weights
 
     if args.start_from is not None:
-        missing = [f"{STAGE_MODELS[s]}.pt" for s in stages if not (args.start_from / f"{STAGE_MODELS[s]}.pt").is_file()]
+        missing = [start_weights(args.start_from, s).name for s in stages if not start_weights(args.start_from, s).is_file()]
         if missing:
             _err("train", f"--start-from {args.start_from}: missing {', '.join(missing)}")
             return 1

@@ -14,6 +14,9 @@ import numpy as np
 CORNER_REGION = (0.34, 0.30)
 #: Side of the square corner patch fed to the Stage B classifier, in pixels.
 CORNER_SIZE = 64
+#: Side of the square whole-face patch fed to the face reader (the portrait card is
+#: stretched to a square: pip layouts stay legible, the network input stays square).
+FACE_SIZE = 96
 
 
 def obb_to_quad(cx: float, cy: float, w: float, h: float, theta: float) -> np.ndarray:
@@ -206,6 +209,11 @@ def corner_patches(image: np.ndarray, quad: np.ndarray, size: int = CORNER_SIZE,
                                        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                        borderMode=cv2.BORDER_REPLICATE))
     return out
+
+
+def face_patch(image: np.ndarray, quad: np.ndarray, size: int = FACE_SIZE) -> np.ndarray:
+    """The whole card at `quad` warped flat into a size x size patch (portrait, stretched)."""
+    return rectify(image, quad, (size, size))
 
 
 def letterbox(image: np.ndarray, size: int, pad_value: int = 114) -> tuple[np.ndarray, float, tuple[float, float]]:

@@ -15,14 +15,17 @@ RECIPES: dict[str, dict[str, dict]] = {
     "cpu": {  # about 90 minutes on 2 cores in total
         "det": dict(imgsz=320, epochs=30, hours=1.0, batch=16, workers=2, device="cpu"),
         "cls": dict(imgsz=64, epochs=30, hours=0.4, batch=64, workers=2, device="cpu"),
+        "face": dict(imgsz=96, epochs=30, hours=0.75, batch=64, workers=2, device="cpu"),
     },
     "gpu": {  # one H200-class accelerator, under 10 minutes
         "det": dict(imgsz=416, epochs=60, hours=0.12, batch=64, workers=12, device=0),
         "cls": dict(imgsz=64, epochs=40, hours=0.03, batch=512, workers=12, device=0),
+        "face": dict(imgsz=96, epochs=40, hours=0.04, batch=512, workers=12, device=0),
     },
     "tiny": {  # the end-to-end test: one epoch on a handful of images
         "det": dict(imgsz=128, epochs=1, hours=None, batch=4, workers=0, device="cpu"),
         "cls": dict(imgsz=32, epochs=1, hours=None, batch=8, workers=0, device="cpu"),
+        "face": dict(imgsz=32, epochs=1, hours=None, batch=8, workers=0, device="cpu"),
     },
 }
 #: Optimiser: ultralytics' "auto" picks AdamW with a learning rate meant for fine-tuning
@@ -83,14 +86,26 @@ def train_detector(data_yaml: Path, recipe: str, project: Path, seed: int = 0, r
 
 
 def train_classifier(data_dir: Path, recipe: str, project: Path, seed: int = 0, resume: bool = False,
-                     start: Path | None = None) -> Path:
-    """Train Stage B (yolo11n-cls.yaml) on corner crops from scratch or from `start`."""
-    return _train_stage("cls", "yolo11n-cls.yaml", "classify", recipe, project, seed, resume, start,
+                     start: Path | None = None, stage: str = "cls") -> Path:
+    """Train Stage B (yolo11n-cls.yaml) on corner crops (`cls`) or whole-face patches
+    (`face`) from scratch or from `start`."""
+    return _train_stage(stage, "yolo11n-cls.yaml", "classify", recipe, project, seed, resume, start,
                         data=str(data_dir), **CLS_AUGMENT)
 
 
 #: The checkpoint each stage ships as (in models/) and can start from.
-STAGE_MODELS = {"det": "cards-obb", "cls": "corners-cls"}
+STAGE_MODELS = {"det": "cards-obb", "cls": "corners-cls", "face": "faces-cls"}
+#: The `goatherd synth` subfolder each classifier stage trains on.
+STAGE_DATA = {"cls": "cls", "face": "faces"}
+
+
+def start_weights(start_from: Path, stage: str) -> Path:
+    """The checkpoint in `start_from` a stage continues from. A first face reader starts from
+    the corner reader: the same 53 classes, and it already knows suit and rank glyphs."""
+    own = start_from / f"{STAGE_MODELS[stage]}.pt"
+    if stage == "face" and not own.is_file():
+        return start_from / f"{STAGE_MODELS['cls']}.pt"
+    return own
 
 
 def combined_det_yaml(datas: list[Path], out: Path) -> Path:
@@ -176,7 +191,7 @@ def run_training(recipe: str, data: Path | list[Path], project: Path, models: Pa
     """Train the requested stages, export ONNX + stripped .pt into `models`, return a summary.
 
     `data`: one or more `goatherd synth` folders (the detector trains on all of them, the
-    corner reader on the first). `start_from`: a models folder whose cards-obb.pt /
+    readers on the first). `start_from`: a models folder whose cards-obb.pt /
     corners-cls.pt the stages continue from (e.g. the shipped models/)."""
     datas = [data] if isinstance(data, Path) else list(data)
     summary: dict = {"recipe": recipe, "seed": seed, "data": [str(d) for d in datas],
@@ -187,16 +202,16 @@ def run_training(recipe: str, data: Path | list[Path], project: Path, models: Pa
         if hours:
             RECIPES[recipe][stage] = cfg = dict(cfg, hours=hours)
         if stage not in STAGE_MODELS:
-            raise ValueError(f"unknown stage {stage!r} (det, cls)")
+            raise ValueError(f"unknown stage {stage!r} (det, cls, face)")
         name = STAGE_MODELS[stage]
-        start = start_from / f"{name}.pt" if start_from else None
+        start = start_weights(start_from, stage) if start_from else None
         if stage == "det":
             data_yaml = datas[0] / "det" / "data.yaml"
             if len(datas) > 1:
                 data_yaml = combined_det_yaml(datas, project / "data-det.yaml")
             best = train_detector(data_yaml, recipe, project, seed, resume, fraction, start)
         else:
-            best = train_classifier(datas[0] / "cls", recipe, project, seed, resume, start)
+            best = train_classifier(datas[0] / STAGE_DATA[stage], recipe, project, seed, resume, start, stage)
         onnx = export_onnx(best, cfg["imgsz"], models / f"{name}.onnx")
         strip_checkpoint(best, models / f"{name}.pt")
         summary[stage] = {"weights": str(best), "onnx": str(onnx), "minutes": round((time.time() - t0) / 60, 1),
