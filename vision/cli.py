@@ -12,13 +12,14 @@ IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 def add_commands(subparsers) -> None:
     from vision.runtime_paths import DEFAULT_MODELS
 
-    p = subparsers.add_parser("train", help="train the card detector and corner reader, export ONNX to models/",
-                              description="Train Stage A (YOLO-OBB) and Stage B (YOLO-cls) on `goatherd synth` data.")
+    p = subparsers.add_parser("train", help="train the card detector and the card readers, export ONNX to models/",
+                              description="Train Stage A (YOLO-OBB) and Stage B (YOLO-cls: the index-corner reader "
+                                          "and the whole-face reader) on `goatherd synth` data.")
     p.add_argument("--recipe", choices=("cpu", "gpu", "tiny"), default="cpu",
                    help="cpu: ~90 min on 2 cores; gpu: <10 min on one accelerator; tiny: smoke test")
     p.add_argument("--data", type=Path, action="append", default=None,
                    help="output of `goatherd synth` (default runs/synth); repeat to train the detector on "
-                        "several sets (the corner reader uses the first)")
+                        "several sets (the readers use the first)")
     p.add_argument("--project", type=Path, default=Path("runs/train"), help="training runs folder")
     p.add_argument("--models", type=Path, default=DEFAULT_MODELS, help="where to write the ONNX/.pt models")
     p.add_argument("--stages", default="cls,det",
