@@ -120,3 +120,19 @@ def test_aces_low_failure_to_match_an_ace_is_proven_too():
     ruling = play(t, 1, "AC")  # nothing entered Bob's hand since the flip
     proof = [n for n in ruling.notes if n["kind"] == "proven_violation"]
     assert ruling.ok and proof and proof[0]["rule"] == "S1.5" and "A" in proof[0]["evidence"]
+
+
+def test_a_card_known_to_be_elsewhere_is_objected_to_as_such_before_its_rank():
+    """Sloughing 9H after it was collected in an earlier trick breaks S0.1 (each card exists
+    once: a misread, or a second deck), whatever its rank; a card that may be in the hand
+    but matches no rank in the trick still breaks S1.8."""
+    t = table()
+    assert play(t, 0, "9H").ok
+    assert play(t, 1, "5C").ok
+    assert play(t, 2, "2D").ok
+    assert t.apply({"type": "collect", "seat": 0}).ok
+    assert play(t, 0, "3S").ok
+    gone = t.apply({"type": "slough", "seat": 2, "card": "9H"})
+    assert not gone.ok and gone.rule == "S0.1" and "9H" in gone.message
+    unmatched = t.apply({"type": "slough", "seat": 2, "card": "9C"})
+    assert not unmatched.ok and unmatched.rule == "S1.8"

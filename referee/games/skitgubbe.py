@@ -242,28 +242,45 @@ def _where(st: SkitState, card: str) -> str:
     return " and ".join(words) or "elsewhere"
 
 
+def _source_in_hand(st: SkitState, seat: int, card: str) -> str | None:
+    """Where `card` can leave `seat`'s hand from: "known" (seen there), "hidden" (one of its
+    unseen cards may be it), "pool" (its share of cards dealt between players), or None when
+    the referee can prove the seat does not hold it."""
+    if card in st.known[seat]:
+        return "known"
+    pool_here = st.pool_slots[seat]
+    if st.hidden_slots(seat) - pool_here > 0 and st.unseen_copies(card) > 0:
+        return "hidden"
+    if pool_here > 0 and POOL in st.loc.get(card, ()):
+        return "pool"
+    return None
+
+
+def _cannot_hold(st: SkitState, seat: int, card: str) -> Illegal:
+    if st.size[seat] == 0:
+        return Illegal("S0.1", f"{st.name(seat)} has no cards left, so cannot give up {card}")
+    return Illegal("S0.1", f"{st.name(seat)} cannot hold {card}: it is {_where(st, card)}")
+
+
 def _take_from_hand(st: SkitState, seat: int, card: str, to: int) -> bool:
     """Move `card` out of `seat`'s hand to `to`. Returns True if the card was not known to be there.
 
     Raises Illegal (S0.1) when the referee can prove the seat does not hold the card.
     """
-    if card in st.known[seat]:
+    source = _source_in_hand(st, seat, card)
+    if source is None:
+        raise _cannot_hold(st, seat, card)
+    if source == "known":
         st.known[seat] = k = st.known[seat][:]
         k.remove(card)
         _set_loc(st, card, seat, to)
         st.size[seat] -= 1
         return False
-    hidden = st.hidden_slots(seat)
-    pool_here = st.pool_slots[seat]
-    if hidden - pool_here > 0 and st.unseen_copies(card) > 0:
+    if source == "hidden":
         _set_loc(st, card, None, to)
-    elif pool_here > 0 and POOL in st.loc.get(card, ()):
+    else:
         _set_loc(st, card, POOL, to)
         st.pool_slots[seat] -= 1
-    else:
-        if st.size[seat] == 0:
-            raise Illegal("S0.1", f"{st.name(seat)} has no cards left, so cannot give up {card}")
-        raise Illegal("S0.1", f"{st.name(seat)} cannot hold {card}: it is {_where(st, card)}")
     st.size[seat] -= 1
     return True
 
@@ -473,6 +490,10 @@ def _p1_slough(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str
     trick = st.trick
     if trick is None or not trick.cards:
         raise Illegal("S1.8", f"there is no trick on the table to slough {card} onto")
+    if st.size[seat] > 0 and _source_in_hand(st, seat, card) is None:
+        # a card known to be elsewhere cannot be sloughed at all: that, not its rank, is the
+        # objection (at a table with one deck it is a misread or a second deck)
+        raise _cannot_hold(st, seat, card)
     if _p1_rank(st, card) not in trick.played_ranks:
         ranks = ", ".join(sorted({_rank_text(r if r != 1 else 14) for r in trick.played_ranks}))
         raise Illegal("S1.8", f"{card} matches no card played in this trick: only {ranks} may be sloughed")
