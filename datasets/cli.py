@@ -19,7 +19,8 @@ def add_commands(subparsers) -> None:
     p.add_argument("--crop-cards", type=int, default=0,
                    help="also cut corner crops from N single-card compositions (fast)")
     p.add_argument("--crop-val-cards", type=int, default=None,
-                   help="single-card compositions for the crops' val split (default N/10)")
+                   help="single-card compositions for the val split of the corner crops and of the face "
+                        "patches (default a tenth of each)")
     p.add_argument("--face-cards", type=int, default=0,
                    help="also cut whole-face patches (the face reader's data) from N single-card compositions")
     p.add_argument("--decks", default="", help="comma list of deck names to use (default: all installed)")

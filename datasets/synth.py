@@ -4,6 +4,7 @@ folders) and a held-out-deck evaluation set, deterministic by seed.
 Layout under OUT:
   det/images/{train,val}/*.jpg, det/labels/{train,val}/*.txt, det/data.yaml   (Stage A)
   cls/{train,val}/<class>/*.jpg                                                (Stage B)
+  faces/{train,val}/<class>/*.jpg                            (the face reader, --face-cards)
   heldout/images/*.jpg, heldout/labels/*.txt, heldout/classes.txt              (evaluation)
   manifest.json
 Scene i depends only on (seed, split, i), so any number of workers gives the same files.
