@@ -39,9 +39,12 @@ def run_synth(args) -> int:
         return 2
     from datasets.synth import SynthConfig, generate, generate_crops
 
-    for name in ("train", "val", "heldout", "workers", "font_decks", "crop_cards", "face_cards"):
-        if getattr(args, name) < 0 or (name == "workers" and args.workers < 1):
-            print(f"goatherd synth: --{name} must be positive", file=sys.stderr)
+    if args.workers < 1:
+        print("goatherd synth: --workers must be at least 1", file=sys.stderr)
+        return 2
+    for name in ("train", "val", "heldout", "font_decks", "crop_cards", "face_cards", "crop_val_cards"):
+        if (getattr(args, name) or 0) < 0:
+            print(f"goatherd synth: --{name.replace('_', '-')} must not be negative", file=sys.stderr)
             return 2
     cfg = SynthConfig(out=args.out, seed=args.seed, train=args.train, val=args.val, heldout=args.heldout,
                       workers=args.workers, cache=args.cache, font_decks=args.font_decks,

@@ -140,3 +140,18 @@ def test_face_patches_are_whole_cards_labelled_by_name_and_same_by_seed(tmp_path
 
     monkeypatch.setattr(crops, "compose_card", covered)
     assert make_face_crop(np.random.default_rng(1), art, decks, bank, FACE_SIZE)[1] == "none"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--face-cards", "-3"], "--face-cards must not be negative"),
+    (["--crop-val-cards", "-1"], "--crop-val-cards must not be negative"),
+    (["--workers", "0"], "--workers must be at least 1"),
+])
+def test_synth_refuses_bad_counts_with_a_clear_message(tmp_path, argv, message):
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "goatherd", "synth", "--out", str(tmp_path / "x"), *argv],
+                          cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
+    assert not (tmp_path / "x").exists()  # nothing written
