@@ -184,6 +184,17 @@ class Track:
         for k, v in other.peak.items():
             self.peak[k] = max(self.peak.get(k, 0.0), v)
 
+    @property
+    def top_read(self) -> str:
+        """The name it was read as most (vote mass), UNKNOWN if never read."""
+        return max(self.votes, key=self.votes.get) if self.votes else UNKNOWN
+
+    def adopt(self, older: "Track") -> None:
+        """Become the continuation of an older track of the same card: where it was first
+        seen, and its reads."""
+        self.first_centre, self.first_frame = older.first_centre.copy(), older.first_frame
+        self.absorb_reads(older)
+
     def ranked(self) -> list[tuple[str, float]]:
         """(name, share of votes), best first."""
         total = sum(self.votes.values())
@@ -328,7 +339,7 @@ class Tracker:
         for t in keep:  # born unread, read only later: a glimpse of its name may still say where it came from
             if t.kind == FACE and t.votes and not t.recalled and t.last_frame == frame \
                     and frame - t.first_frame <= REACQUIRE_FRAMES:
-                self._recall_glimpse(t, max(t.votes, key=t.votes.get))
+                self._recall_glimpse(t, t.top_read)
         self._merge_twins(frame)
         self._merge_duplicates(frame)
         faces = [t for t in self.tracks if t.kind == FACE]
@@ -357,11 +368,11 @@ class Tracker:
                     continue
                 score = iou[i, j]
                 if t.confirmed and t.speed < MOVING_PX and score < STILL_MATCH_IOU and not (
-                        d.card != UNKNOWN and t.votes and d.card == max(t.votes, key=t.votes.get)):
+                        d.card != UNKNOWN and d.card == t.top_read):
                     continue  # a card lying still is only continued where it lies (or by its own name)
                 gap = self.frame - t.last_frame
                 if d.kind == FACE and d.card != UNKNOWN and t.votes:
-                    best = max(t.votes.items(), key=lambda kv: kv[1])[0]
+                    best = t.top_read
                     if best != d.card and not (score >= SAME_PLACE_IOU and gap == 1):
                         # a card in flight with little history accepts a misread; a lying card does
                         # not (nor one that was out of sight: another card may lie in its place),
@@ -422,21 +433,17 @@ class Tracker:
         """One of each card: a track that lost sight of card X while a newer track now reads X
         is the same card moved (picked up unread, carried, read again). The newer track takes
         over the older one's history (where it was first seen, its votes); the older goes."""
-        def best(t):
-            return max(t.votes, key=t.votes.get) if t.votes else UNKNOWN
-
         live = [t for t in self.tracks if t.kind == FACE and t.last_frame == frame and t.vote_mass >= MERGE_VOTES]
         for new in live:
-            name = best(new)
+            name = new.top_read
             if name == UNKNOWN:
                 continue
             for old in self.tracks:
                 if old is new or old.kind != FACE or old.last_frame == frame or old.first_frame >= new.first_frame:
                     continue
-                if best(old) != name:
+                if old.top_read != name:
                     continue
-                new.first_centre, new.first_frame = old.first_centre.copy(), old.first_frame
-                new.absorb_reads(old)
+                new.adopt(old)
                 new.hits += old.hits
                 self.tracks.remove(old)
                 break
@@ -451,13 +458,12 @@ class Tracker:
         from is what says it was a flip."""
         box = aabb(t.quad)
         reach = REACQUIRE_DIAGS * float(np.linalg.norm(box[2:] - box[:2]))
-        near = [g for g in self.glimpses if max(g.votes, key=g.votes.get) == name and g.first_frame <= t.first_frame
+        near = [g for g in self.glimpses if g.top_read == name and g.first_frame <= t.first_frame
                 and self.frame - g.last_frame <= REACQUIRE_FRAMES and np.linalg.norm(g.centre - t.first_centre) <= reach]
         if near:
             g = max(near, key=lambda g: g.last_frame)
             self.glimpses.remove(g)
-            t.first_centre, t.first_frame = g.first_centre.copy(), g.first_frame
-            t.absorb_reads(g)
+            t.adopt(g)
             t.recalled = True
 
     def _merge_twins(self, frame: int) -> None:
