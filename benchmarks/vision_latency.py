@@ -75,18 +75,19 @@ def main() -> int:
     frame = twelve_card_frame(args.cache)
     folders = {"models": args.models} | ({"baseline": args.baseline} if args.baseline else {})
     recs = {k: CardRecognizer(v, threads=args.threads) for k, v in folders.items()}
-    samples = {k: ([], [], None) for k in recs}
+    times = {k: [] for k in recs}
+    det_times = {k: [] for k in recs}
+    results = {}
     for rec in recs.values():
         rec(frame)  # warm-up
     for _ in range(args.runs):
         for k, rec in recs.items():
-            t, d, result = _measure(rec, frame)
-            samples[k][0].append(t)
-            samples[k][1].append(d)
-            samples[k] = (samples[k][0], samples[k][1], result)
+            t, d, results[k] = _measure(rec, frame)
+            times[k].append(t)
+            det_times[k].append(d)
     out = {"frame": "1280x720, 12 cards", "threads": args.threads, "runs": args.runs}
-    for k, (t, d, result) in samples.items():
-        out[k] = {"folder": str(folders[k]), **_summary(t, d, result)}
+    for k in recs:
+        out[k] = {"folder": str(folders[k]), **_summary(times[k], det_times[k], results[k])}
     if args.baseline:
         out["ratio_p50"] = round(out["models"]["detect_read_ms_p50"] / out["baseline"]["detect_read_ms_p50"], 3)
         out["ratio_p90"] = round(out["models"]["detect_read_ms_p90"] / out["baseline"]["detect_read_ms_p90"], 3)

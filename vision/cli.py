@@ -83,7 +83,7 @@ def run_train(args) -> int:
     from vision.train import run_training, start_weights
 
     if args.start_from is not None:
-        missing = [start_weights(args.start_from, s).name for s in stages if not start_weights(args.start_from, s).is_file()]
+        missing = [w.name for w in (start_weights(args.start_from, s) for s in stages) if not w.is_file()]
         if missing:
             _err("train", f"--start-from {args.start_from}: missing {', '.join(missing)}")
             return 1
