@@ -124,3 +124,41 @@ def test_quad_variants_turn_then_scale_about_the_centre():
     turned, grown = quad_variants(square, (90.0,), (2.0,))
     np.testing.assert_allclose(turned, [[2, 0], [2, 2], [0, 2], [0, 0]], atol=1e-9)
     np.testing.assert_allclose(grown, [[-1, -1], [3, -1], [3, 3], [-1, 3]], atol=1e-9)
+
+
+def _twin_recognizer(quads, names, scores):
+    rec = object.__new__(runtime.CardRecognizer)
+    rec.detector = FakeDetector([runtime.Detection(np.array(q, float), "face", s) for q, s in zip(quads, scores)])
+    rec.reader = FakeReader(names, [0.95] * len(names))
+    rec.face_reader = None
+    return rec
+
+
+def test_one_card_boxed_twice_is_listed_once():
+    """Real photos: the detector sometimes boxes a card whole and again in part, the two just
+    under NMS_IOU. Both read as the same card; one deck holds one of each, so the surer
+    record stays, and cards that merely overlap or share a name far apart are kept."""
+    frame = np.full((300, 600, 3), 128, np.uint8)
+    whole = [[10, 10], [130, 10], [130, 190], [10, 190]]
+    part = [[10, 10], [130, 10], [130, 80], [10, 80]]  # IoU 0.39 with `whole`, all of it inside
+    apart = [[400, 10], [520, 10], [520, 190], [400, 190]]
+    out = _twin_recognizer([part, whole, apart], ["9H", "9H", "9H"], [0.6, 0.9, 0.8])(frame)
+    cards = out["cards"]
+    assert [c["card"] for c in cards] == ["9H", "9H"]
+    assert [c["corners"][2] for c in cards] == [[130.0, 190.0], [520.0, 190.0]]  # the surer twin, the far one
+    # different names overlapping the same way are two cards (a fan, a trick)
+    out = _twin_recognizer([part, whole], ["9H", "KH"], [0.6, 0.9])(frame)
+    assert sorted(c["card"] for c in out["cards"]) == ["9H", "KH"]
+
+
+def test_quad_overlap_is_the_share_of_the_smaller_box_inside():
+    from vision.geometry import quad_iou, quad_overlap
+
+    big = np.array([[0, 0], [100, 0], [100, 100], [0, 100]], float)
+    inner = np.array([[10, 10], [30, 10], [30, 30], [10, 30]], float)
+    half_out = np.array([[50, 0], [150, 0], [150, 100], [50, 100]], float)
+    assert quad_overlap(big, inner) == pytest.approx(1.0)
+    assert quad_iou(big, inner) == pytest.approx(0.04)
+    assert quad_overlap(inner, big) == pytest.approx(1.0)
+    assert quad_overlap(big, half_out) == pytest.approx(0.5)
+    assert quad_overlap(big, big + 500) == 0.0

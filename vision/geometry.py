@@ -86,6 +86,17 @@ def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
     return inter / union if union > 0 else 0.0
 
 
+def quad_overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """The share of the smaller of two convex quads that lies inside the other (0..1): 1 when
+    one box holds the other, however different their sizes (unlike IoU)."""
+    import cv2
+
+    inter, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32).reshape(-1, 1, 2),
+                                         np.asarray(b, np.float32).reshape(-1, 1, 2))
+    smaller = min(polygon_area(a), polygon_area(b))
+    return max(float(inter), 0.0) / smaller if smaller > 0 else 0.0
+
+
 def obbs_to_quads(obbs: np.ndarray) -> np.ndarray:
     """Vectorised `obb_to_quad` for an (N, 5) array of (cx, cy, w, h, theta)."""
     obbs = np.asarray(obbs, dtype=np.float64).reshape(-1, 5)
