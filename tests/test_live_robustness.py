@@ -178,6 +178,18 @@ def test_unexplained_arrival_with_unsure_seat_is_asked_about():
     assert ev is None and info["note"]["kind"] == "needs_confirmation" and table.next_seq == 1
 
 
+
+def test_unexplained_arrival_that_is_legal_after_all_is_sent():
+    """The look-ahead can find no plausible reading of a window (a later change in it breaks
+    every path) while the first put, read as the camera saw it, is legal on its own: it is
+    sent, not turned into a question by the implausible reading the search offered."""
+    table, em = maker()
+    obs = Observation("arrive", [card("JC", [640, 715], [640, 520])], 20, 20 / 12, 10, seat_hint=0)
+    implausible = {"type": "play", "seat": 1, "cards": ["JC"]}
+    ev, _, info = em._unexplained(obs, implausible)
+    assert (ev["type"], ev["seat"], ev["cards"]) == ("play", 0, ["JC"]) and info["ruling"].ok
+    assert "note" not in info and table.next_seq == 2
+
 # ------------------------------------------------------------------ dreck rows
 
 def test_dreck_rows_go_whole_to_the_seat_most_of_their_cards_came_from():
