@@ -439,6 +439,27 @@ def test_a_card_lost_under_a_hand_is_not_taken_over_by_an_echo_box():
     np.testing.assert_allclose(ten.first_centre, [1056, 368])
 
 
+def test_a_track_born_from_an_echo_of_lying_cards_starts_where_it_is_first_seen_clear():
+    """KD lies still. An unread box mostly over it starts a track, which moves up, clear of
+    KD, and reads QC: the echo's place is no evidence of where QC came from (a real-model
+    render: a QC carried down from the top seat was continued from an echo box between two
+    lying cards, whose place made its path point to the right-hand seat). Its track starts
+    where it was first seen clear of KD. A card turned up on the face-down stock keeps its
+    first sighting: a back is no card to echo."""
+    def run(under: str):
+        tr = Tracker()
+        lying = [Detection(under, "KD" if under == "face" else "??", 0.7, box(600, 300))]
+        for f in range(4):
+            tr.update(lying, f)
+        for f, (y, name) in enumerate([(320, "??"), (290, "??"), (260, "QC"), (230, "QC"), (215, "QC")]):
+            tr.update(lying + [Detection("face", name, 0.4 if name != "??" else 0.1, box(600, y))], 4 + f)
+        (qc,) = [t for t in tr.tracks if t.votes.get("QC")]
+        return qc.first_centre.tolist()
+
+    assert run("face") == [600, 230]
+    assert run("back") == [600, 320]
+
+
 def test_a_flip_whose_landing_track_is_born_unread_keeps_the_stock_as_its_origin():
     """AH read once at the stock; its glimpse's track is still alive when the card's next
     track is born, unread, where it lands: the glimpse is recalled when that track is

@@ -162,6 +162,7 @@ class Track:
     exiting: bool = False  # lost while heading out of the picture (see EXIT_MARGIN)
     peak: dict = field(default_factory=dict)  # name -> its surest fresh read
     recalled: bool = False  # took over a glimpse's first position (see _recall_glimpse)
+    echo_born: bool = False  # born from an echo box (see _place_echo_born)
 
     @property
     def centre(self) -> np.ndarray:
@@ -193,6 +194,7 @@ class Track:
         """Become the continuation of an older track of the same card: where it was first
         seen, and its reads."""
         self.first_centre, self.first_frame = older.first_centre.copy(), older.first_frame
+        self.echo_born = older.echo_born
         self.absorb_reads(older)
 
     def ranked(self) -> list[tuple[str, float]]:
@@ -298,9 +300,11 @@ class Tracker:
             pool = [i for i in unmatched_dets if (cards[i].conf >= HIGH_CONF) == (rnd == "high")]
             self._match(cards, pool, free, unmatched_dets)
         self._reacquire(cards, unmatched_dets, free)
+        lying = self._lying_faces(frame)
         for i in unmatched_dets:
             d = cards[i]
             t = Track(self.next_id, d.kind, d.quad.copy(), frame, d.centre.copy(), frame)
+            t.echo_born = d.kind == FACE and d.card == UNKNOWN and overlap_of_smaller(aabb(d.quad), lying) >= ECHO_COVER
             if d.kind == FACE and d.card != UNKNOWN:
                 self._recall_glimpse(t, d.card)
             t.vote(d)
@@ -340,6 +344,7 @@ class Tracker:
             if t.kind == FACE and t.votes and not t.recalled and t.last_frame == frame \
                     and frame - t.first_frame <= REACQUIRE_FRAMES:
                 self._recall_glimpse(t, t.top_read)
+        self._place_echo_born(frame)
         self._merge_twins(frame)
         self._merge_duplicates(frame)
         faces = [t for t in self.tracks if t.kind == FACE]
@@ -447,6 +452,24 @@ class Tracker:
                 new.hits += old.hits
                 self.tracks.remove(old)
                 break
+
+    def _lying_faces(self, frame: int, but: "Track | None" = None) -> np.ndarray:
+        """Boxes (K, 4) of the face-up cards seen this frame lying still, known (confirmed)."""
+        return np.array([aabb(t.quad) for t in self.tracks if t.kind == FACE and t.last_frame == frame
+                         and t.confirmed and t.speed < MOVING_PX and t is not but]).reshape(-1, 4)
+
+    def _place_echo_born(self, frame: int) -> None:
+        """A track born from an unread box lying mostly over known cards lying still
+        (ECHO_COVER) may be an echo of them, not the new card's first sighting: it is first
+        placed where it is first seen clear of them. A real-model render: a QC carried down
+        from the top seat was read as JD and JC near the edge, then continued from an echo
+        box between two lying cards, whose place made its path point to the right-hand seat.
+        (Only lying cards: the boxes of a card being turned up on the stock echo each other.)"""
+        for t in self.tracks:
+            if not t.echo_born or t.kind != FACE or t.last_frame != frame or t.first_frame == frame:
+                continue
+            if overlap_of_smaller(aabb(t.quad), self._lying_faces(frame, but=t)) < ECHO_COVER:
+                t.first_centre, t.echo_born = t.centre.copy(), False
 
     def _recall_glimpse(self, t: "Track", name: str) -> None:
         """A track reading `name`, new or young, starts where the latest glimpse of that name
