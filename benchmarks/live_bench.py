@@ -25,6 +25,12 @@ the model files and the detector code) and replayed on the next run: pipeline ch
 then measured in seconds per game, on exactly the same reads (and the same picture motion,
 recorded with them: a replay has no pixels).
 
+With `--answer`, a simulated person answers every question the camera asks, as a person at
+the table would through the web page: the table's log is made what really happened up to
+that moment (missed events typed, wrong ones undone) and the camera follows it (`resync`,
+as in the server). The camera's own events are then scored as above, and `answered` says
+how often the person had to step in.
+
     python benchmarks/live_bench.py --games 20 --detector oracle --noise miss=0.1,unread=0.1,wrong=0.02,jitter=2
     python benchmarks/live_bench.py --games 3 --detector model --max-events 60
     python benchmarks/live_bench.py --game golf --players 3 --holes 3 --games 5 --size 640x360
@@ -179,12 +185,25 @@ def run_game(job: dict) -> dict:
     elif record is not None:
         motion, measure = [], pipe._picture_motion
         pipe._picture_motion = lambda frame: motion.append(measure(frame)) or motion[-1]
+    still = {e["index"]: e["still"] for e in oracle.events}  # true event -> frame the table was still after it
+    answers = 0
+
+    def process(frame, i):
+        nonlocal answers
+        outs = pipe.process(frame, i, shape=(h, w, 3))
+        if args.get("answer") and any(o.note and o.note.get("kind") == "needs_confirmation" for o in outs):
+            # the person at the table answers: the log is made what really happened up to now
+            # (missed events typed, wrong ones undone), and the camera follows it, as in the server
+            done = [idx for idx, f in still.items() if f is not None and f <= i]
+            pipe.resync(events[:max(done) + 1] if done else events[:1])
+            answers += 1
+
     t0 = time.perf_counter()
     frames = 0
     if recorded is not None:
         frames = max(recorded) + 1 if recorded else 0
         for i in range(frames):
-            pipe.process(None, i, shape=(h, w, 3))
+            process(None, i)
     elif video is not None:
         cap = cv2.VideoCapture(str(video))
         i = 0
@@ -192,21 +211,20 @@ def run_game(job: dict) -> dict:
             ok, frame = cap.read()
             if not ok:
                 break
-            pipe.process(frame, i)
+            process(frame, i)
             i += 1
         cap.release()
         frames = i
     else:
         n = max(oracle.frames) + 1 if oracle.frames else 0
         for i in range(n):
-            pipe.process(None, i, shape=(h, w, 3))
+            process(None, i)
         frames = n
     pipe.finish()
     watch_s = time.perf_counter() - t0
     if record is not None:
         save_detections(cache, key, record, motion)
     # ground truth: camera-visible events and the frame where the table was still after each
-    still = {e["index"]: e["still"] for e in oracle.events}
     truth, truth_still = [], []
     for idx, e in enumerate(events):
         if e["type"] in INVISIBLE or e["type"] == "start":  # (Golf's later starts: counted apart)
@@ -229,7 +247,7 @@ def run_game(job: dict) -> dict:
               "rounds_seen": sum(e["type"] == "start" for e in pipe.log)}
     return {"k": k, "deck": info["deck"], "background": info["background"], **cmp, **rounds,
             "illegal": sev.count("illegal"), "errors": sev.count("error"), "warnings": sev.count("warning"),
-            "notes": len(pipe.notes), "frames": frames, "watch_s": watch_s, "render_s": render_s,
+            "notes": len(pipe.notes), "answers": answers, "frames": frames, "watch_s": watch_s, "render_s": render_s,
             "detect_s": pipe.stats.detect_s, "latency": lat,
             "replayed": recorded is not None}
 
@@ -270,6 +288,10 @@ def main(argv=None) -> int:
     ap.add_argument("--max-events", type=int, default=0, help="only the first N events of each game (0 = all)")
     ap.add_argument("--workers", type=int, default=1, help="games in parallel (default 1)")
     ap.add_argument("--out", default="runs/live_bench", help="work folder (default runs/live_bench)")
+    ap.add_argument("--answer", action="store_true",
+                    help="a simulated person answers each question the camera asks: the table's log is made "
+                         "what really happened up to then (missed events typed, wrong ones undone) and the "
+                         "camera follows it, as in the server; reports how many answers it took")
     ap.add_argument("--json", help="also write the summary JSON here")
     ap.add_argument("--reuse", action="store_true", help="reuse renders already in --out (same games and options) and, with --detector model, the model detections recorded there")
     args = ap.parse_args(argv)
@@ -320,6 +342,7 @@ def main(argv=None) -> int:
         "false_accusations_per_game": round(sum(r["illegal"] for r in results) / len(results), 3),
         "error_rulings": sum(r["errors"] for r in results),
         "needs_confirmation": sum(r["notes"] for r in results),
+        "answered": sum(r["answers"] for r in results) if args.answer else None,
         "fps": round(frames / watch_s, 1) if timed and watch_s else None,
         "fps_includes": ("video decode + detector + pipeline" if a["video"] else "detector (sidecar) + pipeline")
         + ("; games replayed from recorded detections: " + ",".join(str(r["k"]) for r in replayed)
@@ -333,7 +356,7 @@ def main(argv=None) -> int:
         "per_deck": per_deck(results),
         "wall_s": round(time.perf_counter() - t0, 1),
         "per_game": [{k: r[k] for k in ("k", "deck", "background", "truth", "pred", "tp", "exact", "illegal",
-                                        "notes", "frames", "rounds_true", "rounds_seen")} for r in results],
+                                        "notes", "answers", "frames", "rounds_true", "rounds_seen")} for r in results],
     }
     print(json.dumps({k: v for k, v in summary.items() if k != "per_game"}, indent=1, ensure_ascii=False))
     if args.json:
