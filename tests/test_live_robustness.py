@@ -190,6 +190,25 @@ def test_unexplained_arrival_that_is_legal_after_all_is_sent():
     assert (ev["type"], ev["seat"], ev["cards"]) == ("play", 0, ["JC"]) and info["ruling"].ok
     assert "note" not in info and table.next_seq == 2
 
+
+def test_changes_a_person_typed_in_are_not_decided_again_after_the_correction():
+    """Ann's JC and Bob's KD wait undecided; a person types Ann's play of JC (the camera
+    follows the corrected log). JC's arrival is the person's and is dropped, not asked about
+    again; Bob's KD is still the camera's to report."""
+    from referee import Table
+
+    table, em = maker()
+    em.observe([card("JC", [640, 715], [640, 520]), card("KD", [5, 360], [450, 360], frame=30)], [], 40)
+    assert sorted(s.name for o in em.pending for s in o.cards) == ["JC", "KD"]
+    typed = Table()
+    typed.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "leader": 0})
+    assert typed.apply({"type": "play", "seat": 0, "cards": ["JC"]}).ok
+    em.follow(typed, ["JC"])
+    assert [s.name for o in em.pending for s in o.cards] == ["KD"] and "JC" in em.on_table
+    (ev, _, info), = em.resolve()
+    assert (ev["type"], ev["seat"], ev["cards"]) == ("play", 1, ["KD"]) and info["ruling"].ok
+    assert not em.notes
+
 # ------------------------------------------------------------------ dreck rows
 
 def test_dreck_rows_go_whole_to_the_seat_most_of_their_cards_came_from():

@@ -342,12 +342,34 @@ class EventMaker:
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.typed_in: set[str] = set()  # cards on the referee's table that no camera event put there
 
-    def follow(self, table) -> None:
+    def follow(self, table, typed_cards: list[str] = ()) -> None:
         """Judge from now on against `table`, the referee rebuilt from a table's log (after a
         manual correction): the cards it has on the table that the camera has not accounted
-        for were typed in, and are accounted for (not reported) when the camera sees them."""
+        for were typed in, and are accounted for (not reported) when the camera sees them.
+
+        Changes still waiting to be decided may be what the person just typed: an arrival of
+        cards that the typed events name (`typed_cards`) is theirs, and a removal of cards the
+        referee no longer has on the table is already in the log. Both are dropped: decided
+        again against the corrected game, they would only be asked about once more (a
+        real-model render: five questions right after one answer)."""
         self.table, self.probe, self.doubt = table, Probe(table), 0
-        self.typed_in = referee_table_cards(table.view()) - set(self.on_table)
+        ref_table = referee_table_cards(table.view())
+        typed = Counter(typed_cards)
+        kept = []
+        for o in self.pending:
+            names = Counter(s.name for s in o.cards)
+            if o.kind == "arrive" and names and not names - typed:
+                typed -= names
+                for s in o.cards:
+                    if s.name in ref_table:
+                        self.on_table[s.name] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
+            elif o.kind == "leave" and not ({s.name for s in o.cards} & ref_table):
+                for s in o.cards:
+                    self.on_table.pop(s.key or s.name, None)
+            else:
+                kept.append(o)
+        self.pending = kept
+        self.typed_in = ref_table - set(self.on_table)
 
     # ------------------------------------------------------------------ observations
     def observe(self, seen: list[Seen], departed: list[Seen], frame: int) -> list[Observation]:

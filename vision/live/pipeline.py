@@ -9,13 +9,15 @@
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from vision.live import settle as st
 from vision.live.detector import FACE, UNKNOWN, Detector
-from vision.live.events import EventMaker, Seen
+from vision.live.events import EventMaker, Seen, event_cards
 from vision.live.layout import Layout, default_layout
 from vision.live.tracker import Tracker
 
@@ -122,7 +124,18 @@ class LivePipeline:
         if log and log[0].get("type") == "start":
             self.start_event = log[0]
         if self.events is not None:
-            self.events.follow(table)
+            # what the log has beyond the camera's own events was typed in (or confirmed) by a person
+            def key(ev: dict) -> str:
+                return json.dumps({k: v for k, v in ev.items() if k != "evidence"}, sort_keys=True)
+
+            own = Counter(key(ev) for ev in self.log)
+            typed = []
+            for ev in log:
+                if own[key(ev)] > 0:
+                    own[key(ev)] -= 1
+                else:
+                    typed += event_cards(ev)
+            self.events.follow(table, typed)
 
     def _seen(self, t, taken: set = frozenset()) -> Seen:
         """A track as the event logic sees it; names other tracks hold are not offered."""
