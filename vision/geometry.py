@@ -75,13 +75,18 @@ def clip_convex(subject: np.ndarray, clip: np.ndarray) -> np.ndarray:
     return out
 
 
-def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
-    """Intersection over union of two convex quads (OpenCV's exact convex intersection)."""
+def _intersection_area(a: np.ndarray, b: np.ndarray) -> float:
+    """Area shared by two convex quads (OpenCV's exact convex intersection)."""
     import cv2
 
     inter, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32).reshape(-1, 1, 2),
                                          np.asarray(b, np.float32).reshape(-1, 1, 2))
-    inter = max(float(inter), 0.0)
+    return max(float(inter), 0.0)
+
+
+def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quads."""
+    inter = _intersection_area(a, b)
     union = polygon_area(a) + polygon_area(b) - inter
     return inter / union if union > 0 else 0.0
 
@@ -89,12 +94,8 @@ def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
 def quad_overlap(a: np.ndarray, b: np.ndarray) -> float:
     """The share of the smaller of two convex quads that lies inside the other (0..1): 1 when
     one box holds the other, however different their sizes (unlike IoU)."""
-    import cv2
-
-    inter, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32).reshape(-1, 1, 2),
-                                         np.asarray(b, np.float32).reshape(-1, 1, 2))
     smaller = min(polygon_area(a), polygon_area(b))
-    return max(float(inter), 0.0) / smaller if smaller > 0 else 0.0
+    return _intersection_area(a, b) / smaller if smaller > 0 else 0.0
 
 
 def obbs_to_quads(obbs: np.ndarray) -> np.ndarray:

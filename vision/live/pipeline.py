@@ -27,6 +27,11 @@ UNREAD_GUESS_WEIGHT = 0.25
 MAX_WAIT_S = 60.0
 
 
+def _event_key(ev: dict) -> str:
+    """An event as the referee judges it (its evidence aside), for comparing logs."""
+    return json.dumps({k: v for k, v in ev.items() if k != "evidence"}, sort_keys=True)
+
+
 @dataclass
 class Output:
     frame: int
@@ -125,14 +130,11 @@ class LivePipeline:
             self.start_event = log[0]
         if self.events is not None:
             # what the log has beyond the camera's own events was typed in (or confirmed) by a person
-            def key(ev: dict) -> str:
-                return json.dumps({k: v for k, v in ev.items() if k != "evidence"}, sort_keys=True)
-
-            own = Counter(key(ev) for ev in self.log)
+            own = Counter(_event_key(ev) for ev in self.log)
             typed = []
             for ev in log:
-                if own[key(ev)] > 0:
-                    own[key(ev)] -= 1
+                if own[_event_key(ev)] > 0:
+                    own[_event_key(ev)] -= 1
                 else:
                     typed += event_cards(ev)
             self.events.follow(table, typed)
