@@ -209,6 +209,25 @@ def test_changes_a_person_typed_in_are_not_decided_again_after_the_correction():
     assert (ev["type"], ev["seat"], ev["cards"]) == ("play", 1, ["KD"]) and info["ruling"].ok
     assert not em.notes
 
+
+def test_a_removal_the_corrected_log_already_has_is_not_decided_again():
+    """Dan's king won the trick (7H 8C 9D KS); the camera saw the four cards go but has not
+    decided it yet when a person types Dan's collect. The referee no longer has them on the
+    table: the camera's removal is the person's, dropped with its cards' accounting; a
+    removal of a card still on the referee's table stays to be decided."""
+    table, em = won_trick()
+    for k, c in enumerate(("7H", "8C", "9D", "KS")):
+        em.on_table[c] = {"pos": np.array([500.0 + 60 * k, 360.0]), "track": k, "seen": 10}
+    gone = [card(c, [500 + 60 * k, 360], [500 + 60 * k, 360]) for k, c in enumerate(("7H", "8C", "9D", "KS"))]
+    em.pending = [Observation("leave", gone, 30, 2.5, 20, seat_hint=3)]
+    assert table.apply({"type": "collect", "seat": 3}).ok
+    em.follow(table, [])
+    assert em.pending == [] and not set(em.on_table) & {"7H", "8C", "9D", "KS"}
+    table, em = won_trick()  # not collected: the removal is still the camera's to decide
+    em.pending = [Observation("leave", gone, 30, 2.5, 20, seat_hint=3)]
+    em.follow(table, [])
+    assert len(em.pending) == 1
+
 # ------------------------------------------------------------------ dreck rows
 
 def test_dreck_rows_go_whole_to_the_seat_most_of_their_cards_came_from():
