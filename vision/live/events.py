@@ -335,7 +335,7 @@ class EventMaker:
         self.fps = fps
         self.probe = Probe(table)
         self.pending: list[Observation] = []
-        self.on_table: dict[str, dict] = {}  # name -> {"pos", "track"}
+        self.on_table: dict[str, dict] = {}  # name -> {"pos", "track", "seen"} (see _account)
         self.notes: list[dict] = []  # needs_confirmation notes (and their resolutions)
         self.doubt = 0  # legal events still to come before the camera accuses again (DOUBT_EVENTS)
         self.doubt_cause = ""  # what raised the doubt, for the question's message
@@ -362,7 +362,7 @@ class EventMaker:
                 typed -= names
                 for s in o.cards:
                     if s.name in ref_table:
-                        self.on_table[s.name] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
+                        self._account(s.name, s)
             elif o.kind == "leave" and not ({s.name for s in o.cards} & ref_table):
                 for s in o.cards:
                     self.on_table.pop(s.key or s.name, None)
@@ -370,6 +370,10 @@ class EventMaker:
                 kept.append(o)
         self.pending = kept
         self.typed_in = ref_table - set(self.on_table)
+
+    def _account(self, key: str, s: Seen) -> None:
+        """Account for card `key` as lying on the table where `s` last saw it."""
+        self.on_table[key] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
 
     # ------------------------------------------------------------------ observations
     def observe(self, seen: list[Seen], departed: list[Seen], frame: int) -> list[Observation]:
@@ -401,7 +405,7 @@ class EventMaker:
         # a new card a person put on the referee's table (a manual event, a confirmed question,
         # or play before the camera was attached: see `follow`) is accounted for, not reported
         for s in [s for s in new if s.key in self.typed_in and s.key in ref_table]:
-            self.on_table[s.key] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
+            self._account(s.key, s)
             self.typed_in.discard(s.key)
             new.remove(s)
         # ... and what changed after such a card was first seen waits for it (IMMATURE_HOLD_S)
@@ -419,7 +423,7 @@ class EventMaker:
             was, when = self.retired.get(s.key, (None, None))
             if was is not None and frame - when <= RETIRED_WINDOW_S * self.fps and \
                     np.linalg.norm(was - s.last) <= RETIRED_SAME_PLACE * max(s.width, 1.0):
-                self.on_table[s.key] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
+                self._account(s.key, s)
                 del self.retired[s.key]
                 new.remove(s)
         gone_names = [n for n in self.on_table if n not in present]
@@ -643,7 +647,7 @@ class EventMaker:
             self.notes.append(note)
             self.doubt, self.doubt_cause = DOUBT_EVENTS, "an unclear put"
             for s in obs.cards:  # accounted for, so it is not asked again
-                self.on_table[s.key or s.name] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
+                self._account(s.key or s.name, s)
             return None, obs, {"note": note}
         info = {"confidence": 1.0, "strong_evidence": True}
         info["ruling"] = self._commit(ev, obs, info)
@@ -680,7 +684,7 @@ class EventMaker:
             for s in obs.cards:
                 name = s.name if s.name in chosen or not rest else rest.pop(0)
                 key = name if name != UNKNOWN else (s.key or name)
-                self.on_table[key] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
+                self._account(key, s)
                 self.retired.pop(key, None)
         else:
             for s in obs.cards:

@@ -133,8 +133,9 @@ class LivePipeline:
             own = Counter(_event_key(ev) for ev in self.log)
             typed = []
             for ev in log:
-                if own[_event_key(ev)] > 0:
-                    own[_event_key(ev)] -= 1
+                key = _event_key(ev)
+                if own[key] > 0:
+                    own[key] -= 1
                 else:
                     typed += event_cards(ev)
             self.events.follow(table, typed)

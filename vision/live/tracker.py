@@ -300,11 +300,13 @@ class Tracker:
             pool = [i for i in unmatched_dets if (cards[i].conf >= HIGH_CONF) == (rnd == "high")]
             self._match(cards, pool, free, unmatched_dets)
         self._reacquire(cards, unmatched_dets, free)
-        lying = self._lying_faces(frame)
+        lying = None  # (the lying cards' boxes, looked up only for an unread newcomer)
         for i in unmatched_dets:
             d = cards[i]
             t = Track(self.next_id, d.kind, d.quad.copy(), frame, d.centre.copy(), frame)
-            t.echo_born = d.kind == FACE and d.card == UNKNOWN and overlap_of_smaller(aabb(d.quad), lying) >= ECHO_COVER
+            if d.kind == FACE and d.card == UNKNOWN:
+                lying = self._lying_faces(frame) if lying is None else lying
+                t.echo_born = overlap_of_smaller(aabb(d.quad), lying) >= ECHO_COVER
             if d.kind == FACE and d.card != UNKNOWN:
                 self._recall_glimpse(t, d.card)
             t.vote(d)
