@@ -228,6 +228,23 @@ def test_a_removal_the_corrected_log_already_has_is_not_decided_again():
     em.follow(table, [])
     assert len(em.pending) == 1
 
+
+def test_soon_after_a_correction_the_camera_asks_rather_than_accuses():
+    """A person's correction puts the log in step, not the camera's own picture of the table
+    (a misread name, a card it placed wrong). Bob's 2C, strongly seen, has no legal reading:
+    in step, the camera rules on it; right after a correction it asks, and after DOUBT_EVENTS
+    legal events it rules again."""
+    table, em = won_trick()
+    em.follow(table, [])
+    obs = Observation("arrive", [card("2C", [5, 360], [450, 360], votes=12.0)], 20, 20 / 12, 10, seat_hint=1)
+    ev, _, info = em._unexplained(obs)
+    assert ev is None and "after a correction" in info["note"]["message"] and table.next_seq == 5
+    table, em = won_trick()
+    em.follow(table, [])
+    em.doubt = 0  # (as after DOUBT_EVENTS legal events)
+    ev, _, info = em._unexplained(obs)
+    assert (ev["type"], ev["seat"], info["ruling"].severity) == ("slough", 1, "illegal")
+
 # ------------------------------------------------------------------ dreck rows
 
 def test_dreck_rows_go_whole_to_the_seat_most_of_their_cards_came_from():
