@@ -63,7 +63,8 @@ def run_synth(args) -> int:
         c = generate_crops(cfg, args.face_cards, n_val, progress=not args.quiet, faces=True)
         print(f"goatherd synth: {c['crops']} whole-face patches from {c['crop_cards']} cards in {c['seconds']} s")
     t = m["totals"]
-    print(f"goatherd synth: {t.get('scenes', 0)} scenes, {t.get('cards', 0)} labelled cards, "
+    unscored = f" (+{t['unscored']} unscored held-out cards: in the picture, not nameable)" if t.get("unscored") else ""
+    print(f"goatherd synth: {t.get('scenes', 0)} scenes, {t.get('cards', 0)} labelled cards{unscored}, "
           f"{t.get('crops', 0)} corner crops in {m['seconds']} s ({m['images_per_second']} images/s) -> {args.out}")
     if m["failed_decks"]:
         print("goatherd synth: skipped decks that failed to render: " + "; ".join(m["failed_decks"]), file=sys.stderr)

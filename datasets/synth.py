@@ -6,6 +6,7 @@ Layout under OUT:
   cls/{train,val}/<class>/*.jpg                                                (Stage B)
   faces/{train,val}/<class>/*.jpg                            (the face reader, --face-cards)
   heldout/images/*.jpg, heldout/labels/*.txt, heldout/classes.txt              (evaluation)
+  heldout/unscored/*.txt         face-up cards in the picture that cannot be named from it
   manifest.json
 Scene i depends only on (seed, split, i), so any number of workers gives the same files.
 """
@@ -31,6 +32,12 @@ MIN_CROP_CARD_WIDTH = 45
 #: Corner crops cut per card, each with its own simulated box error.
 CROP_SAMPLES = 2
 SPLIT_KEYS = {"train": 1, "val": 2, "heldout": 3}
+#: A held-out face-up card is scored (heldout/labels) only when it can be named from the
+#: picture: at least MIN_CROP_CARD_WIDTH wide, and showing an index corner (decks with
+#: indices) or at least this much of its face (the face reader's own "card or none" line).
+#: Any other face-up card in the picture (under a hand or other cards, or too small) is listed
+#: in heldout/unscored: `goatherd eval` counts naming it neither right nor wrong.
+NAMEABLE_FACE_MIN = 0.45
 
 
 @dataclass
@@ -70,6 +77,21 @@ def _fmt(points, w, h) -> str:
     return " ".join(f"{x / w:.5f} {y / h:.5f}" for x, y in points)
 
 
+def nameable(card, corner_vis: list[float]) -> bool:
+    """Whether a person could name this face-up `PlacedCard` from the picture (see
+    NAMEABLE_FACE_MIN); `corner_vis` is the visibility of its two index corners."""
+    import numpy as np
+
+    from datasets.crops import NO_INDEX_DECKS
+    from datasets.scene import CORNER_VISIBLE_MIN
+
+    q = np.asarray(card.quad, float)
+    if min(np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)) < MIN_CROP_CARD_WIDTH:
+        return False
+    index_shown = card.deck not in NO_INDEX_DECKS and max(corner_vis) >= CORNER_VISIBLE_MIN
+    return index_shown or card.visible >= NAMEABLE_FACE_MIN
+
+
 def make_one(job: tuple[str, int]) -> dict:
     """Make and write scene `index` of `split`; returns counts for the manifest."""
     import cv2
@@ -90,7 +112,7 @@ def make_one(job: tuple[str, int]) -> dict:
     H, W = img.shape[:2]
     name = f"{split}_{index:06d}"
     quality = int(rng.integers(*cfg.jpeg_quality))
-    det_lines, card_lines, crops = [], [], []
+    det_lines, card_lines, unscored_lines, crops = [], [], [], []
     face_cards = []
     for c in scene.cards:
         res = frame_obb(c.quad, W, H)
@@ -99,11 +121,12 @@ def make_one(job: tuple[str, int]) -> dict:
         box, in_frame = res
         vis = corner_visibility(scene.owner, c.quad, c.owner) if c.face_up else [0.0, 0.0]
         readable = c.face_up and max(vis) >= CORNER_VISIBLE_MIN
+        if c.face_up and split == "heldout" and c.visible > 0:
+            (card_lines if nameable(c, vis) else unscored_lines).append(f"{CARD_NAMES.index(c.card)} {_fmt(box, W, H)}")
         if c.visible < MIN_VISIBLE_FRACTION and not readable:
             continue
         det_lines.append(f"{0 if c.face_up else 1} {_fmt(box, W, H)}")
         if c.face_up:
-            card_lines.append(f"{CARD_NAMES.index(c.card)} {_fmt(box, W, H)}")
             if c.deck not in NO_INDEX_DECKS and in_frame > 0.98 and min(np.linalg.norm(np.diff(box, axis=0, append=box[:1]), axis=1)) >= MIN_CROP_CARD_WIDTH:
                 face_cards.append(c)
     for hand in scene.hands:
@@ -115,7 +138,8 @@ def make_one(job: tuple[str, int]) -> dict:
     if split == "heldout":
         (out / "heldout/images" / f"{name}.jpg").write_bytes(buf.tobytes())
         (out / "heldout/labels" / f"{name}.txt").write_text("".join(l + "\n" for l in card_lines))
-        return {"scenes": 1, "cards": len(card_lines)}
+        (out / "heldout/unscored" / f"{name}.txt").write_text("".join(l + "\n" for l in unscored_lines))
+        return {"scenes": 1, "cards": len(card_lines), "unscored": len(unscored_lines)}
     s = DET_IMAGE_SIDE / max(H, W)
     small = cv2.resize(frame, (round(W * s), round(H * s)), interpolation=cv2.INTER_AREA)
     cv2.imwrite(str(out / "det/images" / split / f"{name}.jpg"), small, [cv2.IMWRITE_JPEG_QUALITY, 92])
@@ -140,7 +164,7 @@ def make_one(job: tuple[str, int]) -> dict:
             d = out / "cls" / split / label
             cv2.imwrite(str(d / f"{name}_{k}_{j}_{n_crops}.jpg"), patch, [cv2.IMWRITE_JPEG_QUALITY, 95])
             n_crops += 1
-    return {"scenes": 1, "cards": len(card_lines), "crops": n_crops}
+    return {"scenes": 1, "cards": sum(line.startswith("0 ") for line in det_lines), "crops": n_crops}
 
 
 def _init_crop_worker(cfg: SynthConfig, decks: list, faces: bool = False) -> None:
@@ -278,6 +302,7 @@ def generate(cfg: SynthConfig, progress: bool = True) -> dict:
             (out / "cls" / split / c).mkdir(parents=True, exist_ok=True)
     (out / "heldout/images").mkdir(parents=True, exist_ok=True)
     (out / "heldout/labels").mkdir(parents=True, exist_ok=True)
+    (out / "heldout/unscored").mkdir(parents=True, exist_ok=True)
     from vision.cards import CARD_NAMES
 
     (out / "heldout/classes.txt").write_text("".join(c + "\n" for c in CARD_NAMES))

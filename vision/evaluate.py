@@ -9,6 +9,9 @@
 - latency: detect + read per image on this CPU.
 Labels are YOLO text files: `class cx cy w h` (axis-aligned) or `class x1 y1 ... x4 y4` (oriented),
 normalised; class indices follow DIR/classes.txt (default: the 52 cards, AC 2C ... KS).
+Optional DIR/unscored/ (same format) lists cards that are in the picture but cannot be named
+from it (under a hand, under other cards, too small): a prediction naming one, or boxing one,
+counts neither right nor wrong (as COCO's "ignore" regions).
 """
 
 from __future__ import annotations
@@ -65,10 +68,19 @@ def box_iou(a: np.ndarray, b: np.ndarray) -> float:
     return inter / union if union > 0 else 0.0
 
 
-def multiset_counts(pred: list[str], truth: list[str]) -> tuple[int, int, int]:
-    """(true positives, predicted, labelled) of two card multisets."""
-    tp = sum((Counter(pred) & Counter(truth)).values())
-    return tp, len(pred), len(truth)
+def scored_predictions(pred: list[str], truth: list[str], unscored: list[str] = ()) -> Counter:
+    """The multiset of predicted names that are scored: all of `pred` except names that match
+    no labelled card but do match an unscored one (each unscored card excuses one)."""
+    p = Counter(pred)
+    return p - ((p - Counter(truth)) & Counter(unscored))
+
+
+def multiset_counts(pred: list[str], truth: list[str], unscored: list[str] = ()) -> tuple[int, int, int]:
+    """(true positives, scored predictions, labelled) of two card multisets; see
+    `scored_predictions` for `unscored`."""
+    p = scored_predictions(pred, truth, unscored)
+    tp = sum((p & Counter(truth)).values())
+    return tp, sum(p.values()), len(truth)
 
 
 def prf(tp: int, n_pred: int, n_true: int) -> dict:
@@ -127,7 +139,7 @@ def evaluate(recognizer, folder: Path, limit: int = 0) -> dict:
     tp = n_pred = n_true = 0
     exact = 0
     scores, hits, n_gt_boxes = [], [], 0
-    paired = read_right = 0
+    paired = read_right = n_unscored = 0
     confusions: Counter = Counter()
     rank_table: Counter = Counter()
     suit_table: Counter = Counter()
@@ -141,21 +153,27 @@ def evaluate(recognizer, folder: Path, limit: int = 0) -> dict:
             continue
         h, w = frame.shape[:2]
         truth = read_labels(folder / "labels" / (path.stem + ".txt"), w, h, classes)
+        unscored = read_labels(folder / "unscored" / (path.stem + ".txt"), w, h, classes)
+        n_unscored += len(unscored)
         t0 = time.perf_counter()
         result = recognizer(frame)
         latencies.append((time.perf_counter() - t0) * 1000)
         faces = [c for c in result["cards"] if c["card"] != FACE_DOWN]
         pred_names = [c["card"] for c in faces]
         true_names = [name for name, _ in truth]
-        a, b, c = multiset_counts(pred_names, true_names)
+        unscored_names = [name for name, _ in unscored]
+        a, b, c = multiset_counts(pred_names, true_names, unscored_names)
         tp, n_pred, n_true = tp + a, n_pred + b, n_true + c
-        exact += Counter(pred_names) == Counter(true_names)
+        exact += scored_predictions(pred_names, true_names, unscored_names) == Counter(true_names)
         per_image.append({"image": path.name, "truth": sorted(true_names), "pred": sorted(pred_names)})
         pboxes = [np.concatenate([np.min(f["corners"], axis=0), np.max(f["corners"], axis=0)]) for f in faces]
         gboxes = [box for _, box in truth]
         n_gt_boxes += len(gboxes)
         ap_pairs = dict((j, i) for i, j in _greedy_pairs(gboxes, pboxes, AP_IOU))
+        excused = {j for _, j in _greedy_pairs([box for _, box in unscored], pboxes, AP_IOU)} - set(ap_pairs)
         for j, f in enumerate(faces):
+            if j in excused:  # a box on an unscored card: neither a hit nor a false box
+                continue
             scores.append(f["conf"])
             hits.append(j in ap_pairs)
         matched_g = set()
@@ -177,6 +195,7 @@ def evaluate(recognizer, folder: Path, limit: int = 0) -> dict:
         "images": len(latencies),
         "unreadable": unreadable,
         "cards_labelled": n_true,
+        "cards_unscored": n_unscored,
         "cards_predicted": n_pred,
         "identity": {**prf(tp, n_pred, n_true), "tp": tp},
         "images_exactly_right": round(exact / max(len(latencies), 1), 4),
@@ -208,8 +227,9 @@ def _table(counts: dict, labels: tuple[str, ...]) -> str:
 def format_report(m: dict) -> str:
     ident = m["identity"]
     lines = [
-        f"goatherd eval: {m['dir']} — {m['images']} images, {m['cards_labelled']} labelled cards, "
-        f"{m['cards_predicted']} read",
+        f"goatherd eval: {m['dir']} — {m['images']} images, {m['cards_labelled']} labelled cards"
+        + (f" (and {m['cards_unscored']} unscored: in the picture, not nameable)" if m["cards_unscored"] else "")
+        + f", {m['cards_predicted']} read (scored)",
         f"  card identity (multiset per image): precision {ident['precision']:.3f}  recall {ident['recall']:.3f}  "
         f"F1 {ident['f1']:.3f}",
         f"  images exactly right: {m['images_exactly_right']:.3f}",
