@@ -131,15 +131,22 @@ def _best(run: Path) -> Path:
 
 def export_onnx(weights: Path, imgsz: int, out: Path) -> Path:
     """Export a checkpoint to ONNX (static shape, no NMS in the graph) at `out`."""
+    import shutil
+    import tempfile
+
     offline_ultralytics()
     from ultralytics import YOLO
 
-    model = YOLO(str(weights))
-    dynamic = model.task == "classify"  # the reader takes any number of corner patches
-    produced = Path(model.export(format="onnx", imgsz=imgsz, opset=17, simplify=True, dynamic=dynamic,
-                                 device="cpu", batch=1))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    shrink_onnx(produced, out)
+    with tempfile.TemporaryDirectory() as tmp:
+        # ultralytics writes the export beside the checkpoint: a copy keeps it from overwriting
+        # an ONNX file of the same name there (e.g. exporting models/cards-obb.pt at another size)
+        copy = Path(shutil.copy(weights, Path(tmp) / Path(weights).name))
+        model = YOLO(str(copy))
+        dynamic = model.task == "classify"  # the reader takes any number of corner patches
+        produced = Path(model.export(format="onnx", imgsz=imgsz, opset=17, simplify=True, dynamic=dynamic,
+                                     device="cpu", batch=1))
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shrink_onnx(produced, out)
     return out
 
 
