@@ -34,8 +34,10 @@ def add_commands(subparsers) -> None:
 
     p = subparsers.add_parser("eval", help="measure card recognition on a folder of images + YOLO labels",
                               description="Card-identity precision/recall/F1 (multiset per image), box AP50, "
-                                          "confusions and CPU latency on DIR/images + DIR/labels.")
-    p.add_argument("dir", type=Path, help="folder with images/, labels/ and optionally classes.txt")
+                                          "confusions and CPU latency on DIR/images + DIR/labels. Cards listed in "
+                                          "DIR/unscored (same format; `goatherd synth` writes it for held-out "
+                                          "scenes: cards in the picture that cannot be named) count neither way.")
+    p.add_argument("dir", type=Path, help="folder with images/, labels/ and optionally unscored/ and classes.txt")
     p.add_argument("--models", type=Path, default=DEFAULT_MODELS)
     p.add_argument("--json", type=Path, default=None, help="also write the metrics to this JSON file")
     p.add_argument("--limit", type=int, default=0, help="only the first N images")
