@@ -23,6 +23,10 @@ def add_commands(subparsers) -> None:
                         "patches (default a tenth of each)")
     p.add_argument("--face-cards", type=int, default=0,
                    help="also cut whole-face patches (the face reader's data) from N single-card compositions")
+    p.add_argument("--scene-faces", type=int, default=0,
+                   help="also cut whole-face patches from N training-deck scenes through the shipped "
+                        "detector's own boxes (the face reader's data, as the runtime cuts it; val: "
+                        "--crop-val-cards, default a tenth)")
     p.add_argument("--decks", default="", help="comma list of deck names to use (default: all installed)")
     p.add_argument("--font-decks", type=int, default=0,
                    help="also train on N generated font decks font/000... (more index styles; default 0)")
@@ -37,12 +41,12 @@ def run_synth(args) -> int:
     except ImportError:
         print("goatherd synth: needs the vision extra: pip install 'goatherd[vision]'", file=sys.stderr)
         return 2
-    from datasets.synth import SynthConfig, generate, generate_crops
+    from datasets.synth import SynthConfig, generate, generate_crops, generate_scene_faces
 
     if args.workers < 1:
         print("goatherd synth: --workers must be at least 1", file=sys.stderr)
         return 2
-    for name in ("train", "val", "heldout", "font_decks", "crop_cards", "face_cards", "crop_val_cards"):
+    for name in ("train", "val", "heldout", "font_decks", "crop_cards", "face_cards", "scene_faces", "crop_val_cards"):
         if (getattr(args, name) or 0) < 0:
             print(f"goatherd synth: --{name.replace('_', '-')} must not be negative", file=sys.stderr)
             return 2
@@ -62,6 +66,14 @@ def run_synth(args) -> int:
         n_val = args.crop_val_cards if args.crop_val_cards is not None else max(1, args.face_cards // 10)
         c = generate_crops(cfg, args.face_cards, n_val, progress=not args.quiet, faces=True)
         print(f"goatherd synth: {c['crops']} whole-face patches from {c['crop_cards']} cards in {c['seconds']} s")
+    if args.scene_faces:
+        n_val = args.crop_val_cards if args.crop_val_cards is not None else max(1, args.scene_faces // 10)
+        try:
+            c = generate_scene_faces(cfg, args.scene_faces, n_val, progress=not args.quiet)
+        except RuntimeError as exc:
+            print(f"goatherd synth: {exc}", file=sys.stderr)
+            return 1
+        print(f"goatherd synth: {c['crops']} whole-face patches from {c['scenes']} scenes in {c['seconds']} s")
     t = m["totals"]
     unscored = f" (+{t['unscored']} unscored held-out cards: in the picture, not nameable)" if t.get("unscored") else ""
     print(f"goatherd synth: {t.get('scenes', 0)} scenes, {t.get('cards', 0)} labelled cards{unscored}, "

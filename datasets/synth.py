@@ -210,8 +210,6 @@ def generate_crops(cfg: SynthConfig, train_cards: int, val_cards: int, progress:
     decks: corner patches to OUT/cls (decks with readable indices only), or with `faces`
     whole-face patches to OUT/faces (every training deck: pips need no index). Deterministic
     by seed like the scenes."""
-    import multiprocessing as mp
-
     from tqdm import tqdm
 
     from datasets.crops import NO_INDEX_DECKS
@@ -235,24 +233,140 @@ def generate_crops(cfg: SynthConfig, train_cards: int, val_cards: int, progress:
             (folder / split / c).mkdir(parents=True, exist_ok=True)
     jobs = [("train", i) for i in range(train_cards)] + [("val", i) for i in range(val_cards)]
     t0 = time.time()
-    total = 0
     bar = tqdm(total=len(jobs), desc="face crops" if faces else "crop cards", unit="card", disable=not progress)
-    if cfg.workers <= 1:
-        _init_crop_worker(cfg, decks, faces)
-        results = map(make_crop_card, jobs)
-    else:
-        pool = mp.get_context("spawn").Pool(cfg.workers, _init_crop_worker, (cfg, decks, faces))
-        results = pool.imap_unordered(make_crop_card, jobs, chunksize=32)
-    for n in results:
-        total += n
-        bar.update(1)
-    bar.close()
-    if cfg.workers > 1:
-        pool.close()
-        pool.join()
+    total = sum(_map_jobs(jobs, make_crop_card, _init_crop_worker, (cfg, decks, faces), cfg.workers, bar, 32))
     _drop_empty_classes(folder)
     return {"crop_cards": len(jobs), "crops": total, "seconds": round(time.time() - t0, 1),
             "decks": [d.name for d in decks]}
+
+
+#: Face patches cut from whole training scenes (`goatherd synth --scene-faces`): each face box
+#: the shipped detector finds is labelled with the card it boxes (oriented IoU at least this;
+#: a box on no card is "none"), so the face reader learns the runtime's own boxes, with the
+#: neighbours, hands, blur and tilt of real play around them; ...
+SCENE_FACE_MATCH_IOU = 0.5
+#: ... and each face-up card at least this visible is also cut once through a box disturbed
+#: like the detector's (FACE_BOX_JITTER). Labels follow the face crops: the card when at least
+#: FACE_VISIBLE_MIN of it shows, else "none" (of which this fraction is kept).
+SCENE_FACE_MIN_VISIBLE = 0.2
+SCENE_FACE_NONE_KEEP = 0.5
+#: Random stream of these scenes (apart from `generate`'s scenes of the same seed and index).
+SCENE_FACE_STREAM = 31
+
+
+def _init_scene_face_worker(cfg: SynthConfig, decks: list, detector: Path) -> None:
+    import cv2
+
+    cv2.setNumThreads(1)
+    from datasets.backgrounds import BackgroundBank
+    from datasets.decks import CardArt
+    from datasets.scene import SceneMaker
+    from vision.runtime import CardDetector
+
+    _STATE.update(cfg=cfg, maker=SceneMaker(CardArt(cfg.cache, decks), decks, BackgroundBank(cfg.seed)),
+                  detector=CardDetector(detector, threads=1))
+
+
+def make_scene_faces(job: tuple[str, int]) -> int:
+    """Write the face patches of scene `index` of `split` (see SCENE_FACE_MATCH_IOU); returns
+    how many."""
+    import cv2
+    import numpy as np
+
+    from datasets.crops import FACE_BOX_JITTER, FACE_VISIBLE_MIN, jitter_box
+    from vision.cards import NONE_CLASS
+    from vision.geometry import FACE_SIZE, face_patch, quad_iou
+
+    split, index = job
+    cfg: SynthConfig = _STATE["cfg"]
+    rng = np.random.default_rng([cfg.seed, SPLIT_KEYS[split], index, SCENE_FACE_STREAM])
+    scene = _STATE["maker"].make(rng)
+    ok, buf = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(*cfg.jpeg_quality))])
+    frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    h, w = frame.shape[:2]
+
+    def label_of(card) -> str | None:
+        label = card.card if card is not None and card.visible >= FACE_VISIBLE_MIN else NONE_CLASS
+        return None if label == NONE_CLASS and rng.random() > SCENE_FACE_NONE_KEEP else label
+
+    patches = []
+    for k, d in enumerate(d for d in _STATE["detector"](frame) if d.kind == "face"):
+        found = [(quad_iou(d.quad, c.quad), n) for n, c in enumerate(scene.cards)]
+        best = max((f for f in found if f[0] >= SCENE_FACE_MATCH_IOU), default=None)
+        card = scene.cards[best[1]] if best is not None else None
+        if card is None or card.face_up:
+            patches.append((f"s{split}_{index:06d}_{k}", d.quad, label_of(card)))
+    for k, c in enumerate(scene.cards):
+        inside = c.quad.min() >= 0 and c.quad[:, 0].max() <= w and c.quad[:, 1].max() <= h
+        if c.face_up and c.visible >= SCENE_FACE_MIN_VISIBLE and inside:
+            label = label_of(c)
+            if label is not None:
+                patches.append((f"j{split}_{index:06d}_{k}", jitter_box(rng, c.quad, **FACE_BOX_JITTER), label))
+    n = 0
+    for name, quad, label in patches:
+        if label is None:
+            continue
+        cv2.imwrite(str(cfg.out / "faces" / split / label / f"{name}.jpg"), face_patch(frame, quad, FACE_SIZE),
+                    [cv2.IMWRITE_JPEG_QUALITY, 95])
+        n += 1
+    return n
+
+
+def generate_scene_faces(cfg: SynthConfig, train_scenes: int, val_scenes: int, progress: bool = True,
+                         detector: Path | None = None) -> dict:
+    """Add face patches to OUT/faces cut from whole scenes of the training decks through the
+    detector's own boxes (SCENE_FACE_MATCH_IOU). Deterministic by seed and detector."""
+    from tqdm import tqdm
+
+    from datasets.decks import find_decks, render_deck, split_decks
+    from vision.cards import CORNER_CLASSES
+    from vision.runtime import DETECTOR_FILE
+    from vision.runtime_paths import DEFAULT_MODELS
+
+    detector = detector or DEFAULT_MODELS / DETECTOR_FILE
+    if not Path(detector).is_file():
+        raise RuntimeError(f"--scene-faces needs a detector: {detector} not found (train one with `goatherd train`)")
+    decks = []
+    for d in split_decks(find_decks())[0]:
+        if cfg.decks and d.name not in cfg.decks:
+            continue
+        try:
+            render_deck(d, cfg.cache)
+            decks.append(d)
+        except RuntimeError:
+            pass
+    folder = Path(cfg.out) / "faces"
+    for split in ("train", "val"):
+        for c in CORNER_CLASSES:
+            (folder / split / c).mkdir(parents=True, exist_ok=True)
+    jobs = [("train", i) for i in range(train_scenes)] + [("val", i) for i in range(val_scenes)]
+    t0 = time.time()
+    bar = tqdm(total=len(jobs), desc="scene faces", unit="img", disable=not progress)
+    total = sum(_map_jobs(jobs, make_scene_faces, _init_scene_face_worker, (cfg, decks, Path(detector)),
+                          cfg.workers, bar, 8))
+    _drop_empty_classes(folder)
+    return {"scenes": len(jobs), "crops": total, "seconds": round(time.time() - t0, 1),
+            "decks": [d.name for d in decks]}
+
+
+def _map_jobs(jobs: list, fn, init, initargs: tuple, workers: int, bar, chunksize: int):
+    """Yield fn(job) for every job (in any order with workers > 1), each worker process set up
+    by init(*initargs); ticks the progress bar per job."""
+    import multiprocessing as mp
+
+    if workers <= 1:
+        init(*initargs)
+        for job in jobs:
+            yield fn(job)
+            bar.update(1)
+    else:
+        pool = mp.get_context("spawn").Pool(workers, init, initargs)
+        for r in pool.imap_unordered(fn, jobs, chunksize=chunksize):
+            yield r
+            bar.update(1)
+        pool.close()
+        pool.join()
+    bar.close()
 
 
 def _drop_empty_classes(folder: Path) -> None:
@@ -268,8 +382,6 @@ def _drop_empty_classes(folder: Path) -> None:
 
 def generate(cfg: SynthConfig, progress: bool = True) -> dict:
     """Render decks (cached), then write all scenes with `cfg.workers` processes."""
-    import multiprocessing as mp
-
     from tqdm import tqdm
 
     from datasets.decks import find_decks, render_deck, split_decks
@@ -314,20 +426,9 @@ def generate(cfg: SynthConfig, progress: bool = True) -> dict:
     totals: dict[str, int] = {}
     t0 = time.time()
     bar = tqdm(total=len(jobs), desc="scenes", unit="img", disable=not progress)
-    if cfg.workers <= 1:
-        _init_worker(cfg, train_decks, held_decks)
-        results = map(make_one, jobs)
-    else:
-        pool = mp.get_context("spawn").Pool(cfg.workers, _init_worker, (cfg, train_decks, held_decks))
-        results = pool.imap_unordered(make_one, jobs, chunksize=8)
-    for r in results:
+    for r in _map_jobs(jobs, make_one, _init_worker, (cfg, train_decks, held_decks), cfg.workers, bar, 8):
         for k, v in r.items():
             totals[k] = totals.get(k, 0) + v
-        bar.update(1)
-    bar.close()
-    if cfg.workers > 1:
-        pool.close()
-        pool.join()
     elapsed = time.time() - t0
     _drop_empty_classes(out / "cls")
     manifest = {

@@ -142,6 +142,46 @@ def test_face_patches_are_whole_cards_labelled_by_name_and_same_by_seed(tmp_path
     assert make_face_crop(np.random.default_rng(1), art, decks, bank, FACE_SIZE)[1] == "none"
 
 
+def test_scene_faces_are_cut_through_the_detectors_boxes_and_same_by_seed(tmp_path, card_cache, monkeypatch):
+    """`goatherd synth --scene-faces N`: face patches from whole scenes, through the shipped
+    detector's boxes (labelled with the card each boxes) and jittered true boxes; the same
+    seed gives the same files with any worker count."""
+    from datasets import synth
+    from vision.geometry import FACE_SIZE
+    from vision.runtime import DETECTOR_FILE
+    from vision.runtime_paths import DEFAULT_MODELS
+
+    if not (DEFAULT_MODELS / DETECTOR_FILE).is_file():
+        pytest.skip("no shipped detector")
+
+    def faces(out, seed, workers):
+        cfg = SynthConfig(out=out, seed=seed, train=0, val=0, heldout=0, workers=workers, cache=card_cache,
+                          decks=TEST_DECKS)
+        synth.generate_scene_faces(cfg, 4, 1, progress=False)
+        return _digest(out)
+
+    a, b, c = faces(tmp_path / "a", 4, 1), faces(tmp_path / "b", 4, 2), faces(tmp_path / "c", 5, 1)
+    assert a == b and a != c and len(a) >= 5
+    names = [p.name[0] for p in (tmp_path / "a/faces").rglob("*.jpg")]
+    assert "s" in names and "j" in names  # detector boxes and jittered true boxes
+    for p in (tmp_path / "a/faces").rglob("*.jpg"):
+        assert cv2.imread(str(p)).shape == (FACE_SIZE, FACE_SIZE, 3) and p.parent.name in CORNER_CLASSES
+    # a detector box is labelled with the card it boxes: with a detector that boxes nothing,
+    # only the jittered true boxes remain
+    monkeypatch.setattr(synth, "SCENE_FACE_MATCH_IOU", 1.01)  # (no box matches: all "none")
+    d = faces(tmp_path / "d", 4, 1)
+    boxed = {k for k in a if k.split("/")[-1].startswith("s") and "/none/" not in k}
+    assert boxed and not {k for k in d if k.split("/")[-1].startswith("s") and "/none/" not in k}
+
+
+def test_synth_refuses_a_missing_detector_for_scene_faces(tmp_path, card_cache):
+    from datasets.synth import generate_scene_faces
+
+    cfg = SynthConfig(out=tmp_path, seed=1, workers=1, cache=card_cache, decks=TEST_DECKS)
+    with pytest.raises(RuntimeError, match="needs a detector"):
+        generate_scene_faces(cfg, 2, 1, progress=False, detector=tmp_path / "none.onnx")
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--face-cards", "-3"], "--face-cards must not be negative"),
     (["--crop-val-cards", "-1"], "--crop-val-cards must not be negative"),
