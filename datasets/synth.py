@@ -14,7 +14,6 @@ Scene i depends only on (seed, split, i), so any number of workers gives the sam
 from __future__ import annotations
 
 import json
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,7 +111,7 @@ def make_one(job: tuple[str, int]) -> dict:
     H, W = img.shape[:2]
     name = f"{split}_{index:06d}"
     quality = int(rng.integers(*cfg.jpeg_quality))
-    det_lines, card_lines, unscored_lines, crops = [], [], [], []
+    det_lines, card_lines, unscored_lines = [], [], []
     face_cards = []
     for c in scene.cards:
         res = frame_obb(c.quad, W, H)
@@ -213,24 +212,15 @@ def generate_crops(cfg: SynthConfig, train_cards: int, val_cards: int, progress:
     from tqdm import tqdm
 
     from datasets.crops import NO_INDEX_DECKS
-    from datasets.decks import find_decks, render_deck, split_decks
+    from datasets.decks import find_decks, split_decks
     from datasets.fontdecks import font_decks
-    from vision.cards import CORNER_CLASSES
 
-    decks = []
     fonts = font_decks(cfg.font_decks)
-    for d in split_decks(find_decks())[0] + fonts:
-        if (d.name in NO_INDEX_DECKS and not faces) or (cfg.decks and d.name not in cfg.decks and d not in fonts):
-            continue
-        try:
-            render_deck(d, cfg.cache)
-            decks.append(d)
-        except RuntimeError:
-            pass
+    decks = _rendered([d for d in split_decks(find_decks())[0] + fonts
+                       if not (d.name in NO_INDEX_DECKS and not faces)
+                       and not (cfg.decks and d.name not in cfg.decks and d not in fonts)], cfg.cache)
     folder = Path(cfg.out) / ("faces" if faces else "cls")
-    for split in ("train", "val"):
-        for c in CORNER_CLASSES:
-            (folder / split / c).mkdir(parents=True, exist_ok=True)
+    _class_folders(folder)
     jobs = [("train", i) for i in range(train_cards)] + [("val", i) for i in range(val_cards)]
     t0 = time.time()
     bar = tqdm(total=len(jobs), desc="face crops" if faces else "crop cards", unit="card", disable=not progress)
@@ -318,27 +308,16 @@ def generate_scene_faces(cfg: SynthConfig, train_scenes: int, val_scenes: int, p
     detector's own boxes (SCENE_FACE_MATCH_IOU). Deterministic by seed and detector."""
     from tqdm import tqdm
 
-    from datasets.decks import find_decks, render_deck, split_decks
-    from vision.cards import CORNER_CLASSES
+    from datasets.decks import find_decks, split_decks
     from vision.runtime import DETECTOR_FILE
     from vision.runtime_paths import DEFAULT_MODELS
 
     detector = detector or DEFAULT_MODELS / DETECTOR_FILE
     if not Path(detector).is_file():
         raise RuntimeError(f"--scene-faces needs a detector: {detector} not found (train one with `goatherd train`)")
-    decks = []
-    for d in split_decks(find_decks())[0]:
-        if cfg.decks and d.name not in cfg.decks:
-            continue
-        try:
-            render_deck(d, cfg.cache)
-            decks.append(d)
-        except RuntimeError:
-            pass
+    decks = _rendered([d for d in split_decks(find_decks())[0] if not cfg.decks or d.name in cfg.decks], cfg.cache)
     folder = Path(cfg.out) / "faces"
-    for split in ("train", "val"):
-        for c in CORNER_CLASSES:
-            (folder / split / c).mkdir(parents=True, exist_ok=True)
+    _class_folders(folder)
     jobs = [("train", i) for i in range(train_scenes)] + [("val", i) for i in range(val_scenes)]
     t0 = time.time()
     bar = tqdm(total=len(jobs), desc="scene faces", unit="img", disable=not progress)
@@ -347,6 +326,29 @@ def generate_scene_faces(cfg: SynthConfig, train_scenes: int, val_scenes: int, p
     _drop_empty_classes(folder)
     return {"scenes": len(jobs), "crops": total, "seconds": round(time.time() - t0, 1),
             "decks": [d.name for d in decks]}
+
+
+def _rendered(decks: list, cache: Path) -> list:
+    """Those of `decks` whose art renders (a broken SVG in a package: that deck is skipped)."""
+    from datasets.decks import render_deck
+
+    out = []
+    for d in decks:
+        try:
+            render_deck(d, cache)
+            out.append(d)
+        except RuntimeError:
+            pass
+    return out
+
+
+def _class_folders(folder: Path) -> None:
+    """folder/{train,val}/<class> for every reader class (empty ones are dropped at the end)."""
+    from vision.cards import CORNER_CLASSES
+
+    for split in ("train", "val"):
+        for c in CORNER_CLASSES:
+            (folder / split / c).mkdir(parents=True, exist_ok=True)
 
 
 def _map_jobs(jobs: list, fn, init, initargs: tuple, workers: int, bar, chunksize: int):
