@@ -79,13 +79,11 @@ def _fmt(points, w, h) -> str:
 def nameable(card, corner_vis: list[float]) -> bool:
     """Whether a person could name this face-up `PlacedCard` from the picture (see
     NAMEABLE_FACE_MIN); `corner_vis` is the visibility of its two index corners."""
-    import numpy as np
-
     from datasets.crops import NO_INDEX_DECKS
     from datasets.scene import CORNER_VISIBLE_MIN
+    from vision.geometry import short_side
 
-    q = np.asarray(card.quad, float)
-    if min(np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)) < MIN_CROP_CARD_WIDTH:
+    if short_side(card.quad) < MIN_CROP_CARD_WIDTH:
         return False
     index_shown = card.deck not in NO_INDEX_DECKS and max(corner_vis) >= CORNER_VISIBLE_MIN
     return index_shown or card.visible >= NAMEABLE_FACE_MIN
@@ -100,7 +98,7 @@ def make_one(job: tuple[str, int]) -> dict:
                                 corner_visibility, frame_obb)
     from vision.cards import CARD_NAMES, NONE_CLASS
     from datasets.crops import NO_INDEX_DECKS, jitter_box
-    from vision.geometry import corner_centres, corner_patches
+    from vision.geometry import corner_centres, corner_patches, short_side
 
     split, index = job
     cfg: SynthConfig = _STATE["cfg"]
@@ -126,7 +124,7 @@ def make_one(job: tuple[str, int]) -> dict:
             continue
         det_lines.append(f"{0 if c.face_up else 1} {_fmt(box, W, H)}")
         if c.face_up:
-            if c.deck not in NO_INDEX_DECKS and in_frame > 0.98 and min(np.linalg.norm(np.diff(box, axis=0, append=box[:1]), axis=1)) >= MIN_CROP_CARD_WIDTH:
+            if c.deck not in NO_INDEX_DECKS and in_frame > 0.98 and short_side(box) >= MIN_CROP_CARD_WIDTH:
                 face_cards.append(c)
     for hand in scene.hands:
         det_lines.append(f"2 {_fmt(hand, W, H)}")
@@ -216,9 +214,9 @@ def generate_crops(cfg: SynthConfig, train_cards: int, val_cards: int, progress:
     from datasets.fontdecks import font_decks
 
     fonts = font_decks(cfg.font_decks)
-    decks = _rendered([d for d in split_decks(find_decks())[0] + fonts
-                       if not (d.name in NO_INDEX_DECKS and not faces)
-                       and not (cfg.decks and d.name not in cfg.decks and d not in fonts)], cfg.cache)
+    decks, _ = _rendered([d for d in split_decks(find_decks())[0] + fonts
+                          if not (d.name in NO_INDEX_DECKS and not faces)
+                          and not (cfg.decks and d.name not in cfg.decks and d not in fonts)], cfg.cache)
     folder = Path(cfg.out) / ("faces" if faces else "cls")
     _class_folders(folder)
     jobs = [("train", i) for i in range(train_cards)] + [("val", i) for i in range(val_cards)]
@@ -281,25 +279,22 @@ def make_scene_faces(job: tuple[str, int]) -> int:
 
     patches = []
     for k, d in enumerate(d for d in _STATE["detector"](frame) if d.kind == "face"):
-        found = [(quad_iou(d.quad, c.quad), n) for n, c in enumerate(scene.cards)]
-        best = max((f for f in found if f[0] >= SCENE_FACE_MATCH_IOU), default=None)
-        card = scene.cards[best[1]] if best is not None else None
+        iou, n = max(((quad_iou(d.quad, c.quad), n) for n, c in enumerate(scene.cards)), default=(0.0, -1))
+        card = scene.cards[n] if iou >= SCENE_FACE_MATCH_IOU else None
         if card is None or card.face_up:
-            patches.append((f"s{split}_{index:06d}_{k}", d.quad, label_of(card)))
+            label = label_of(card)
+            if label is not None:
+                patches.append((f"s{split}_{index:06d}_{k}", d.quad, label))
     for k, c in enumerate(scene.cards):
         inside = c.quad.min() >= 0 and c.quad[:, 0].max() <= w and c.quad[:, 1].max() <= h
         if c.face_up and c.visible >= SCENE_FACE_MIN_VISIBLE and inside:
             label = label_of(c)
             if label is not None:
                 patches.append((f"j{split}_{index:06d}_{k}", jitter_box(rng, c.quad, **FACE_BOX_JITTER), label))
-    n = 0
     for name, quad, label in patches:
-        if label is None:
-            continue
         cv2.imwrite(str(cfg.out / "faces" / split / label / f"{name}.jpg"), face_patch(frame, quad, FACE_SIZE),
                     [cv2.IMWRITE_JPEG_QUALITY, 95])
-        n += 1
-    return n
+    return len(patches)
 
 
 def generate_scene_faces(cfg: SynthConfig, train_scenes: int, val_scenes: int, progress: bool = True,
@@ -315,7 +310,7 @@ def generate_scene_faces(cfg: SynthConfig, train_scenes: int, val_scenes: int, p
     detector = detector or DEFAULT_MODELS / DETECTOR_FILE
     if not Path(detector).is_file():
         raise RuntimeError(f"--scene-faces needs a detector: {detector} not found (train one with `goatherd train`)")
-    decks = _rendered([d for d in split_decks(find_decks())[0] if not cfg.decks or d.name in cfg.decks], cfg.cache)
+    decks, _ = _rendered([d for d in split_decks(find_decks())[0] if not cfg.decks or d.name in cfg.decks], cfg.cache)
     folder = Path(cfg.out) / "faces"
     _class_folders(folder)
     jobs = [("train", i) for i in range(train_scenes)] + [("val", i) for i in range(val_scenes)]
@@ -328,18 +323,19 @@ def generate_scene_faces(cfg: SynthConfig, train_scenes: int, val_scenes: int, p
             "decks": [d.name for d in decks]}
 
 
-def _rendered(decks: list, cache: Path) -> list:
-    """Those of `decks` whose art renders (a broken SVG in a package: that deck is skipped)."""
+def _rendered(decks, cache: Path) -> tuple[list, list[str]]:
+    """(the decks whose art renders, "name: why" for each that does not): a broken SVG in a
+    package skips that deck."""
     from datasets.decks import render_deck
 
-    out = []
+    out, failed = [], []
     for d in decks:
         try:
             render_deck(d, cache)
             out.append(d)
-        except RuntimeError:
-            pass
-    return out
+        except RuntimeError as exc:
+            failed.append(f"{d.name}: {exc}")
+    return out, failed
 
 
 def _class_folders(folder: Path) -> None:
@@ -386,11 +382,10 @@ def generate(cfg: SynthConfig, progress: bool = True) -> dict:
     """Render decks (cached), then write all scenes with `cfg.workers` processes."""
     from tqdm import tqdm
 
-    from datasets.decks import find_decks, render_deck, split_decks
-    from vision.cards import CORNER_CLASSES, DETECTOR_CLASSES
+    from datasets.decks import find_decks, split_decks
+    from vision.cards import DETECTOR_CLASSES
 
     out = Path(cfg.out)
-    decks, failed = [], []
     available = find_decks()
     if cfg.decks:
         unknown = sorted(set(cfg.decks) - {d.name for d in available})
@@ -400,20 +395,14 @@ def generate(cfg: SynthConfig, progress: bool = True) -> dict:
     from datasets.fontdecks import font_decks
 
     available += font_decks(cfg.font_decks)  # never in HELDOUT_DECKS: training only
-    for d in tqdm(available, desc="render decks", unit="deck", disable=not progress):
-        try:
-            render_deck(d, cfg.cache)
-            decks.append(d)
-        except RuntimeError as exc:  # a broken SVG in a package: skip that deck
-            failed.append(f"{d.name}: {exc}")
+    decks, failed = _rendered(tqdm(available, desc="render decks", unit="deck", disable=not progress), cfg.cache)
     if not decks:
         raise RuntimeError("no card decks found: install gnome-cards-data and kdegames-card-data-kf5 (scripts/setup.sh)")
     train_decks, held_decks = split_decks(decks)
     for split in ("train", "val"):
         (out / "det/images" / split).mkdir(parents=True, exist_ok=True)
         (out / "det/labels" / split).mkdir(parents=True, exist_ok=True)
-        for c in CORNER_CLASSES:
-            (out / "cls" / split / c).mkdir(parents=True, exist_ok=True)
+    _class_folders(out / "cls")
     (out / "heldout/images").mkdir(parents=True, exist_ok=True)
     (out / "heldout/labels").mkdir(parents=True, exist_ok=True)
     (out / "heldout/unscored").mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ cv2 = pytest.importorskip("cv2")
 from vision.cards import CARD_NAMES, card_index  # noqa: E402
 from vision.geometry import (  # noqa: E402
     card_homography, clip_convex, corner_centres, corner_patches, letterbox, obb_to_quad, obbs_to_quads, oriented_nms,
-    polygon_area, portrait_order, quad_iou, rectify)
+    polygon_area, portrait_order, quad_iou, rectify, short_side)
 from vision.runtime import combine_corners, decode_obb  # noqa: E402
 
 
@@ -201,3 +201,9 @@ def test_a_clear_face_outvotes_a_corner_showing_another_cards_index():
     # a face that sees no card leaves the corners' read (as a share of the cards they name)
     i, p = combine_corners(cards, np.array([0.0, 0.0]), face, 1.0)
     assert i == corners_only[0] and p == pytest.approx(0.9 / 0.95, abs=0.01)
+
+
+def test_short_side_is_the_shortest_edge_in_any_corner_order():
+    card = np.array([[10, 10], [70, 10], [70, 100], [10, 100]], float)  # 60 x 90
+    assert short_side(card) == 60.0 and short_side(card[::-1]) == 60.0
+    assert short_side(obb_to_quad(0, 0, 30, 40, 0.7)) == pytest.approx(30.0)

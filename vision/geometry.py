@@ -44,6 +44,12 @@ def polygon_area(poly: np.ndarray) -> float:
     return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
 
 
+def short_side(quad: np.ndarray) -> float:
+    """Length of the shortest side of a quadrilateral (a card's width in the picture)."""
+    q = np.asarray(quad, float)
+    return float(np.linalg.norm(np.roll(q, -1, axis=0) - q, axis=1).min())
+
+
 def _clockwise(poly: np.ndarray) -> np.ndarray:
     """The same polygon with positive signed area in image coordinates (clockwise on screen)."""
     x, y = poly[:, 0], poly[:, 1]
