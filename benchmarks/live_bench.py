@@ -83,7 +83,8 @@ def detector_key(models) -> str:
     root = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
     folder = Path(models) if models else DEFAULT_MODELS
-    for f in [*sorted(folder.glob("*.onnx")), root / "vision/runtime.py", root / "vision/live/detector.py"]:
+    for f in [*sorted(folder.glob("*.onnx")), root / "vision/runtime.py", root / "vision/geometry.py",
+              root / "vision/live/detector.py"]:
         h.update(f.name.encode() + f.read_bytes())
     return h.hexdigest()[:16]
 

@@ -207,3 +207,47 @@ def test_short_side_is_the_shortest_edge_in_any_corner_order():
     card = np.array([[10, 10], [70, 10], [70, 100], [10, 100]], float)  # 60 x 90
     assert short_side(card) == 60.0 and short_side(card[::-1]) == 60.0
     assert short_side(obb_to_quad(0, 0, 30, 40, 0.7)) == pytest.approx(30.0)
+
+
+def _card_picture(true_quad, size=(400, 400), seed=0):
+    """A white card (filled quad) on a noisy mid-grey table, with a dark inner frame printed
+    on it (like a court card's), as a BGR picture."""
+    rng = np.random.default_rng(seed)
+    img = np.clip(rng.normal(90, 12, (*size, 3)), 0, 255).astype(np.uint8)
+    cv2.fillConvexPoly(img, np.round(true_quad).astype(np.int32), (235, 235, 235), lineType=cv2.LINE_AA)
+    c = true_quad.mean(axis=0)
+    cv2.polylines(img, [np.round((true_quad - c) * 0.7 + c).astype(np.int32)], True, (60, 60, 60), 2, cv2.LINE_AA)
+    return img
+
+
+def _same_corners(a, b):
+    """Largest distance between matching corners of two quads (any start, same winding)."""
+    return min(np.abs(np.roll(a, k, axis=0) - b).max() for k in range(4))
+
+
+@pytest.mark.parametrize("turn_deg, grow, shift", [(8.0, 1.08, (6, -4)), (-11.0, 0.94, (-3, 2)), (0.0, 1.0, (0, 0))])
+def test_a_box_off_by_degrees_snaps_to_the_card_edges(turn_deg, grow, shift):
+    from vision.geometry import snap_to_edges
+
+    card = obb_to_quad(200, 200, 120, 170, math.radians(23))
+    img = _card_picture(card)
+    c = card.mean(axis=0)
+    a = math.radians(turn_deg)
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    box = (card - c) @ rot.T * grow + c + shift  # the detector's box: turned, resized, shifted
+    snapped = snap_to_edges(img, box)
+    assert _same_corners(snapped, card) < 2.0  # pixels (anti-aliased edges, 0.5-degree steps)
+    if turn_deg:
+        assert _same_corners(box, card) > 10.0
+
+
+def test_snapping_keeps_the_box_where_no_edge_is_stronger():
+    from vision.geometry import snap_to_edges
+
+    flat = np.full((300, 300, 3), 128, np.uint8)
+    box = obb_to_quad(150, 150, 80, 110, 0.3)
+    np.testing.assert_array_equal(snap_to_edges(flat, box), box)
+    tiny = obb_to_quad(150, 150, 6, 9, 0.0)  # too small to have edges worth finding
+    np.testing.assert_array_equal(snap_to_edges(flat, tiny), tiny)
+    off = obb_to_quad(-100, -100, 40, 60, 0.0)  # outside the picture
+    np.testing.assert_array_equal(snap_to_edges(flat, off), off)

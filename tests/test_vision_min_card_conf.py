@@ -99,22 +99,35 @@ class ScriptedReader:
         return probs[:, :52], np.zeros(len(probs))
 
 
-def test_unsure_faces_are_read_again_from_nudged_boxes():
+def test_unsure_faces_are_read_again_from_snapped_and_nudged_boxes():
     """Two faces: the first read surely (0.95: never read again), the second unsure (0.5 as
-    QH). Its four nudged boxes (two turns, two scales) are read in one more call; the surest
-    of them (0.8 as QD) replaces the first read, the others do not."""
+    QH). Its box snapped to the card's edges and four nudged copies of that (two turns, two
+    scales) are read in one more call; the surest of them (0.8 as QD) replaces the first read,
+    the others do not."""
     rec = object.__new__(runtime.CardRecognizer)
     rec.face_reader = None
     variants = len(runtime.REREAD_TURNS_DEG) + len(runtime.REREAD_SCALES)
     assert variants == 4
-    rec.reader = ScriptedReader([["KH", "QH"], ["QS", "QD", "QC", "QH"]], [[0.95, 0.5], [0.3, 0.8, 0.6, 0.4]])
+    rec.reader = ScriptedReader([["KH", "QH"], ["QS", "QD", "QC", "QH", "JH"]], [[0.95, 0.5], [0.3, 0.8, 0.6, 0.4, 0.2]])
     frame = np.full((200, 500, 3), 128, np.uint8)
     reads = rec.read(frame, [_quad(10), _quad(100)])
-    assert rec.reader.calls == [2, 4]
+    assert rec.reader.calls == [2, 1 + variants]
     assert [(CARD_NAMES[i], round(p, 3)) for i, p in reads] == [("KH", 0.95), ("QD", 0.8)]
-    # nothing better among the nudged boxes: the first read stands
-    rec.reader = ScriptedReader([["QH"], ["QS", "QD", "QC", "JH"]], [[0.5], [0.3, 0.4, 0.2, 0.45]])
+    # nothing better among the snapped and nudged boxes: the first read stands
+    rec.reader = ScriptedReader([["QH"], ["QS", "QD", "QC", "JH", "JS"]], [[0.5], [0.3, 0.4, 0.2, 0.45, 0.1]])
     assert [(CARD_NAMES[i], round(p, 3)) for i, p in rec.read(frame, [_quad(100)])] == [("QH", 0.5)]
+
+
+def test_the_live_read_rereads_an_unsure_face_from_its_snapped_box_only():
+    """`read_once` (the live pipeline's): the unsure face (0.5 as QH) is read again once,
+    from its snapped box, and the surer read (0.7 as QD) replaces it; the sure one is not."""
+    rec = object.__new__(runtime.CardRecognizer)
+    rec.face_reader = None
+    rec.reader = ScriptedReader([["KH", "QH"], ["QD"]], [[0.95, 0.5], [0.7]])
+    frame = np.full((200, 500, 3), 128, np.uint8)
+    reads = rec.read_once(frame, [_quad(10), _quad(100)])
+    assert rec.reader.calls == [2, 1]
+    assert [(CARD_NAMES[i], round(p, 3)) for i, p in reads] == [("KH", 0.95), ("QD", 0.7)]
 
 
 def test_quad_variants_turn_then_scale_about_the_centre():

@@ -15,7 +15,8 @@ from pathlib import Path
 import numpy as np
 
 from vision.cards import CARD_NAMES, DETECTOR_CLASSES, FACE_DOWN, NONE_CLASS
-from vision.geometry import corner_patches, face_patch, letterbox, obbs_to_quads, oriented_nms, quad_overlap, quad_variants
+from vision.geometry import (corner_patches, face_patch, letterbox, obbs_to_quads, oriented_nms, quad_overlap,
+                             quad_variants, snap_to_edges)
 from vision.runtime_paths import DEFAULT_MODELS
 
 #: Minimum detector score for a box to be kept.
@@ -24,11 +25,13 @@ DET_CONF = 0.35
 #: records: a wrong name costs more than a missing one. Tuned on the held-out synthetic decks
 #: (revision 3: card F1 0.371 -> 0.392; 0.5 gives 0.322), never on real photos.
 MIN_CARD_CONF = 0.3
-#: A face read less surely than this (reader probability) is read again from its box turned
-#: by REREAD_TURNS_DEG and scaled by REREAD_SCALES, keeping the surest reading: under a
-#: tilted camera the box misses the card's edges by a few degrees or percent, which moves the
-#: small index out of its patch. Held-out synthetic decks: card F1 0.392 -> 0.446; real-dev
-#: 0.923 -> 0.931 (precision 0.979 -> 0.956), at MIN_CARD_CONF 0.3.
+#: A face read less surely than this (reader probability) is read again from its box snapped
+#: to the card's edges (`vision.geometry.snap_to_edges`) and from that box turned by
+#: REREAD_TURNS_DEG and scaled by REREAD_SCALES, keeping the surest reading: under a tilted
+#: camera the box misses the card's edges by a few degrees or percent, which moves the small
+#: index out of its patch. The nudged boxes (session 4): held-out synthetic decks card F1
+#: 0.392 -> 0.446, real-dev 0.923 -> 0.931. Snapping first (session 10): held-out decks
+#: (`runs/heldout6k`) 0.594 -> 0.624, real-dev 0.949 -> 0.960.
 REREAD_BELOW = 0.9
 REREAD_TURNS_DEG = (-7.0, 7.0)
 REREAD_SCALES = (0.9, 1.1)
@@ -212,19 +215,32 @@ class CardRecognizer:
 
     def read(self, frame: np.ndarray, quads: list[np.ndarray]) -> list[tuple[int, float]]:
         """(card index, probability) for the face-up card at each quad: both index corners
-        read in one batch; unsure reads read again from nudged boxes (REREAD_BELOW)."""
-        reads = self.read_once(frame, quads)
+        and the whole face read in one batch. An unsure read (REREAD_BELOW) is read again from
+        the box snapped to the card's own edges (`snap_to_edges`) and from nudged copies of
+        that box, keeping the surest of all its reads."""
+        return self._read_unsure_again(frame, quads,
+                                       lambda snapped: [snapped, *quad_variants(snapped, REREAD_TURNS_DEG, REREAD_SCALES)])
+
+    def read_once(self, frame: np.ndarray, quads: list[np.ndarray]) -> list[tuple[int, float]]:
+        """As `read`, but an unsure read is read again only from its snapped box, not from
+        nudged copies of it: the live pipeline votes over many frames instead."""
+        return self._read_unsure_again(frame, quads, lambda snapped: [snapped])
+
+    def _read_unsure_again(self, frame: np.ndarray, quads: list[np.ndarray], boxes_from) -> list[tuple[int, float]]:
+        """Reads of `quads`; each unsure one (REREAD_BELOW) replaced by the surest of it and
+        the reads of `boxes_from(its snapped box)` (all such boxes read in one more batch)."""
+        reads = self._read_boxes(frame, quads)
         unsure = [k for k, (_, p) in enumerate(reads) if p < REREAD_BELOW]
         if unsure:
-            nudged = [quad_variants(quads[k], REREAD_TURNS_DEG, REREAD_SCALES) for k in unsure]
-            again = self.read_once(frame, [q for qs in nudged for q in qs])
-            per = len(nudged[0])
+            again_boxes = [boxes_from(snap_to_edges(frame, quads[k])) for k in unsure]
+            again = self._read_boxes(frame, [q for qs in again_boxes for q in qs])
+            per = len(again_boxes[0])
             for n, k in enumerate(unsure):
                 reads[k] = max([reads[k]] + again[n * per:(n + 1) * per], key=lambda r: r[1])
         return reads
 
-    def read_once(self, frame: np.ndarray, quads: list[np.ndarray]) -> list[tuple[int, float]]:
-        """(card index, probability) per quad from its box as found (no rereads)."""
+    def _read_boxes(self, frame: np.ndarray, quads: list[np.ndarray]) -> list[tuple[int, float]]:
+        """(card index, probability) per quad, read from the quad exactly as given."""
         patches = [p for q in quads for p in corner_patches(frame, q, self.reader.imgsz)]
         cards, none = self.reader.card_probs(self.reader(patches))
         if self.face_reader is None or not quads:
