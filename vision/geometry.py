@@ -239,9 +239,9 @@ def face_patch(image: np.ndarray, quad: np.ndarray, size: int = FACE_SIZE) -> np
 #: 6.6 degrees on held-out scenes, 3.0 once snapped; 10 on a real 10H that both readers then
 #: called "none"), and a few degrees move the small index out of its corner patch. Coarse
 #: search: the box turned up to SNAP_TURN_DEG either way in SNAP_TURN_STEP_DEG steps, each
-#: side moved in or out by up to SNAP_REACH of the card's size (chosen among five settings on
-#: the held-out scenes `runs/heldout6k`; a wider reach lets a side jump to a neighbour's
-#: edge or a frame printed on the card) ...
+#: side moved in or out by up to SNAP_REACH of the card's size (chosen among the settings
+#: measured on the held-out scenes `runs/heldout6k`, model card session 10; a wider reach lets
+#: a side jump to a neighbour's edge or a frame printed on the card) ...
 SNAP_TURN_DEG = 20.0
 SNAP_TURN_STEP_DEG = 2.0
 SNAP_REACH = 0.12
