@@ -301,9 +301,7 @@ def _edge_search(grad: np.ndarray, rect, turns: np.ndarray, reach: float, offset
     dd = half * (1 + ks[best[i]])
     u, v = np.array([cos[i], sin[i]]), np.array([-sin[i], cos[i]])
     centre = c + u * (dd[1] - dd[0]) / 2 + v * (dd[3] - dd[2]) / 2
-    wn, hn = dd[0] + dd[1], dd[2] + dd[3]
-    local = np.array([[-wn, -hn], [wn, -hn], [wn, hn], [-wn, hn]]) / 2
-    return local @ np.stack([u, v], 1).T + centre, float(score[i])
+    return obb_to_quad(centre[0], centre[1], dd[0] + dd[1], dd[2] + dd[3], float(ang[i])), float(score[i])
 
 
 def snap_to_edges(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
