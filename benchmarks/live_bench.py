@@ -31,6 +31,9 @@ that moment (missed events typed, wrong ones undone) and the camera follows it (
 as in the server). The camera's own events are then scored as above, and `answered` says
 how often the person had to step in.
 
+Each game's camera log is written beside its video (`NNNN.seen.jsonl`, with --answer
+`NNNN.answered.seen.jsonl`) next to the true one (`NNNN.true.jsonl`), to read side by side.
+
     python benchmarks/live_bench.py --games 20 --detector oracle --noise miss=0.1,unread=0.1,wrong=0.02,jitter=2
     python benchmarks/live_bench.py --games 3 --detector model --max-events 60
     python benchmarks/live_bench.py --game golf --players 3 --holes 3 --games 5 --size 640x360
@@ -233,6 +236,10 @@ def run_game(job: dict) -> dict:
         truth.append(e)
         truth_still.append(still.get(idx))
     got = [e for e in pipe.log if e.get("type") != "start"]
+    # the camera's log and the true one beside the video, to read against each other by hand
+    for name, log in ((f"{'answered.' if args.get('answer') else ''}seen", pipe.log), ("true", events)):
+        with open(out / f"{k:04d}.{name}.jsonl", "w", encoding="utf-8") as fh:
+            fh.writelines(json.dumps(e, ensure_ascii=False) + "\n" for e in log)
     cmp = compare(truth, got)
     # the frame each logged event was handed to the referee (automatic companions: with their
     # trigger, i.e. the frame in their evidence)

@@ -16,7 +16,8 @@ class FakeDetector:
         self.dets = dets
 
     def __call__(self, frame, conf):
-        return self.dets
+        self.asked = conf
+        return [d for d in self.dets if d.score >= conf]
 
 
 class FakeReader:
@@ -41,10 +42,10 @@ def _quad(x):
     return np.array([[x, 10], [x + 60, 10], [x + 60, 100], [x, 100]], float)
 
 
-def _recognizer(face_scores, read_probs):
+def _recognizer(face_scores, read_probs, back_score=0.4):
     rec = object.__new__(runtime.CardRecognizer)
     dets = [runtime.Detection(_quad(10 + 80 * k), "face", s) for k, s in enumerate(face_scores)]
-    dets.append(runtime.Detection(_quad(400), "back", 0.2))
+    dets.append(runtime.Detection(_quad(400), "back", back_score))
     rec.detector = FakeDetector(dets)
     rec.reader = FakeReader(["KH", "9S", "AD"][: len(face_scores)], read_probs)
     rec.face_reader = None
@@ -59,9 +60,32 @@ def test_faces_read_below_the_threshold_are_left_out(monkeypatch):
     faces = [c["card"] for c in out["cards"] if c["card"] != "??"]
     assert faces == ["KH", "AD"]
     assert all(c["conf"] >= runtime.MIN_CARD_CONF for c in out["cards"] if c["card"] != "??")
-    # the face-down card (score 0.2) is still listed: the threshold is about reads
+    # the face-down card (score 0.4) is still listed: the threshold is about reads
     assert [c["card"] for c in out["cards"]].count("??") == 1
     assert runtime.MIN_CARD_CONF == 0.3
+
+
+def test_a_face_read_surely_needs_a_lower_detector_score(monkeypatch):
+    """Under DET_CONF (0.35) only faces read at least SURE_READ (0.9) are listed, down to
+    SURE_READ_DET_CONF (0.08); face-down cards and hands keep DET_CONF."""
+    monkeypatch.setattr(runtime, "REREAD_BELOW", 0.0)
+    frame = np.full((200, 500, 3), 128, np.uint8)
+    assert (runtime.DET_CONF, runtime.SURE_READ, runtime.SURE_READ_DET_CONF) == (0.35, 0.9, 0.08)
+    # KH boxed at 0.2, read at 0.95: listed; 9S boxed at 0.2, read at 0.85: not; AD boxed at
+    # 0.05 (under the floor, so the detector drops it), read at 0.99: not
+    rec = _recognizer([0.2, 0.2, 0.05], [0.95, 0.85, 0.99], back_score=0.2)
+    rec.detector.dets.append(runtime.Detection(_quad(300), "hand", 0.2))
+    out = rec(frame)
+    assert rec.detector.asked == runtime.SURE_READ_DET_CONF
+    assert [c["card"] for c in out["cards"]] == ["KH"]  # the back at 0.2 is not listed
+    assert out["cards"][0]["conf"] == round(0.95 * 0.2, 4)
+    assert out["hands"] == []
+    # a caller's stricter threshold applies to everything else; a lower one lowers the floor too
+    assert [c["card"] for c in rec(frame, conf=0.5)["cards"]] == ["KH"]
+    out = rec(frame, conf=0.04)
+    assert rec.detector.asked == 0.04
+    assert sorted(c["card"] for c in out["cards"]) == ["??", "AD", "KH"]  # 9S: 0.85 x 0.2 < MIN_CARD_CONF
+    assert len(out["hands"]) == 1
 
 
 def test_model_sessions_do_not_busy_wait():
@@ -175,3 +199,23 @@ def test_quad_overlap_is_the_share_of_the_smaller_box_inside():
     assert quad_overlap(inner, big) == pytest.approx(1.0)
     assert quad_overlap(big, half_out) == pytest.approx(0.5)
     assert quad_overlap(big, big + 500) == 0.0
+
+
+def test_a_weak_box_is_read_once_and_a_second_box_on_a_listed_card_not_at_all():
+    """A face boxed under DET_CONF is read in the first batch, never again (the best of six
+    reads is surer by chance), and listed only when read at least SURE_READ at once. A weak box
+    overlapping a surely boxed face by more than SECOND_BOX_IOU is not read at all.
+    Detector order: 9S (0.2), KH (0.9), QH (0.15), a box on KH shifted by 10 px (0.3, IoU
+    0.71 with it). KH, unsure (0.5), is read again from its snapped and nudged boxes (5); the
+    weak 9S (0.92) is listed; the weak QH (0.8) is not, and not read again."""
+    rec = object.__new__(runtime.CardRecognizer)
+    rec.face_reader = None
+    rec.detector = FakeDetector([runtime.Detection(_quad(10), "face", 0.2), runtime.Detection(_quad(100), "face", 0.9),
+                                 runtime.Detection(_quad(190), "face", 0.15), runtime.Detection(_quad(110), "face", 0.3)])
+    rec.reader = ScriptedReader([["KH", "9S", "QH"], ["KD", "KH", "KC", "KS", "JH"]],
+                                [[0.5, 0.92, 0.8], [0.3, 0.8, 0.6, 0.4, 0.2]])
+    frame = np.full((200, 500, 3), 128, np.uint8)
+    out = rec(frame)
+    assert runtime.SECOND_BOX_IOU == 0.4
+    assert rec.reader.calls == [3, 5]
+    assert [(c["card"], c["conf"]) for c in out["cards"]] == [("KH", round(0.8 * 0.9, 4)), ("9S", round(0.92 * 0.2, 4))]

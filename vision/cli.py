@@ -50,7 +50,9 @@ def add_commands(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="one JSON line per image")
     p.add_argument("--save", type=Path, default=None, help="write annotated images to this folder")
     p.add_argument("--models", type=Path, default=DEFAULT_MODELS)
-    p.add_argument("--conf", type=float, default=None, help="detector score threshold")
+    p.add_argument("--conf", type=float, default=None,
+                   help="detector score a box needs (default DET_CONF, 0.35); a face the readers are sure of "
+                        "is kept down to SURE_READ_DET_CONF (0.08) or this, whichever is lower")
     p.add_argument("--threads", type=int, default=2, help="ONNX Runtime threads (default 2)")
     p.set_defaults(func=run_detect)
 
