@@ -226,15 +226,15 @@ class CardRecognizer:
         face_file = models / FACE_READER_FILE
         self.face_reader = PatchReader(face_file, threads) if face_file.is_file() else None
 
-    def read(self, frame: np.ndarray, quads: list[np.ndarray], read_once: int = 0) -> list[tuple[int, float]]:
+    def read(self, frame: np.ndarray, quads: list[np.ndarray], as_found: int = 0) -> list[tuple[int, float]]:
         """(card index, probability) for the face-up card at each quad: both index corners
         and the whole face read in one batch. An unsure read (REREAD_BELOW) is read again from
         the box snapped to the card's own edges (`snap_to_edges`) and from nudged copies of
-        that box, keeping the surest of all its reads. The last `read_once` quads are only read
+        that box, keeping the surest of all its reads. The last `as_found` quads are only read
         as given (weak boxes: they count only when read surely at once, see SURE_READ)."""
-        return self._read_unsure_again(frame, quads[:len(quads) - read_once],
+        return self._read_unsure_again(frame, quads[:len(quads) - as_found],
                                        lambda snapped: [snapped, *quad_variants(snapped, REREAD_TURNS_DEG, REREAD_SCALES)],
-                                       quads[len(quads) - read_once:])
+                                       quads[len(quads) - as_found:])
 
     def read_once(self, frame: np.ndarray, quads: list[np.ndarray]) -> list[tuple[int, float]]:
         """As `read`, but an unsure read is read again only from its snapped box, not from
@@ -269,13 +269,14 @@ class CardRecognizer:
 
     def __call__(self, frame: np.ndarray, conf: float = DET_CONF) -> dict:
         """Card records of a still picture. A box needs a detector score of `conf`, except a face
-        read at least SURE_READ, which needs only SURE_READ_DET_CONF (or `conf`, if lower)."""
+        read at least SURE_READ at once, which needs only SURE_READ_DET_CONF (or `conf`, if
+        lower) and must not be a second box on a listed face (SECOND_BOX_IOU)."""
         dets = self.detector(frame, min(conf, SURE_READ_DET_CONF))
         faces = [d for d in dets if d.kind == "face" and d.score >= conf]
         weak = [d for d in dets if d.kind == "face" and d.score < conf
                 and not any(quad_iou(d.quad, f.quad) > SECOND_BOX_IOU for f in faces)]
         records = []
-        for d, (i, p) in zip(faces + weak, self.read(frame, [d.quad for d in faces + weak], read_once=len(weak))):
+        for d, (i, p) in zip(faces + weak, self.read(frame, [d.quad for d in faces + weak], as_found=len(weak))):
             if (d.score >= conf and p * d.score >= MIN_CARD_CONF) or p >= SURE_READ:
                 records.append({"card": CARD_NAMES[i], "conf": round(p * d.score, 4), "corners": _corners(d.quad)})
         records = drop_same_card_twice(records)
