@@ -272,6 +272,44 @@ def test_a_card_legal_only_as_another_seats_play_is_asked_about():
     assert "from Bob but it is legal only as Ann's play of KD" in info["note"]["message"]
 
 
+def test_a_card_first_seen_beside_the_stock_can_be_the_flip_of_the_seat_to_act():
+    """Ann (to act) flips the stock's top card and slides it on at once: it is first seen just
+    outside the stock zone (1.27 radii) and its short path points back to Bob. As Bob's
+    slough it is illegal; Ann's flip explains it (a real-model render: tango game 7 fell out
+    of step for 21 events after asking about such a JS). First seen farther out (1.6 radii),
+    it is no flip: the camera asks, as for any card from the wrong seat."""
+    from vision.live.layout import BESIDE_STOCK
+
+    table, em = _maker()
+    stock, r = em.layout.stock, em.layout.stock_radius
+    assert BESIDE_STOCK == 1.5 and table.view()["stock"] > 0
+    first, last = stock + [1.27 * r, 0], stock + [1.27 * r + 60, 20]
+    assert em.layout.beside_stock(first) and not em.layout.near_stock(first)
+    em.observe([_arrive("JS", 1.0, first, last, 10)], [], 20)
+    (ev, _, info), = em.resolve()
+    assert {k: ev[k] for k in ("type", "seat", "cards", "source")} == {"type": "play", "seat": 0, "cards": ["JS"],
+                                                                      "source": "stock"}
+    assert info["ruling"].ok
+    table, em = _maker()
+    first = stock + [1.6 * r, 0]
+    assert not em.layout.beside_stock(first) and not em.layout.near_stock(first)
+    em.observe([_arrive("JS", 1.0, first, first + [60, 20], 10)], [], 20)
+    (ev, _, info), = em.resolve()
+    assert ev is None and "from Bob but it is legal only as Ann's play of JS" in info["note"]["message"]
+
+
+def test_beside_the_stock_is_a_ring_around_the_stock_zone():
+    from vision.live.layout import default_layout
+
+    layout = default_layout(4, 1280, 720)
+    r = layout.stock_radius
+    assert r == 0.12 * 720
+    for d, near, beside in ((0.0, True, False), (r - 0.5, True, False), (r + 0.5, False, True), (1.5 * r - 0.5, False, True),
+                            (1.5 * r + 0.5, False, False)):
+        point = layout.stock + [0.6 * d, 0.8 * d]
+        assert (layout.near_stock(point), layout.beside_stock(point)) == (near, beside), d
+
+
 def test_lookahead_settles_play_or_slough():
     """Cid (to act) throws a 4 onto a trick holding 4H and KS, then an 8: the 4 was a slough,
     since reading it as his play would make the 8 an illegal slough."""

@@ -167,6 +167,7 @@ class Observation:
     present: set = field(default_factory=set)  # names on the table at that settle
     where: dict = field(default_factory=dict)  # name -> centre of every card seen at that settle
     seat_sure: bool = True  # seat_hint comes from a path (or the edge), not just where it lies
+    beside_stock: bool = False  # first seen beside the stock (`Layout.beside_stock`), with cards in it
 
 
 def travelled(first, last, layout: Layout, width: float = 0.0) -> bool:
@@ -491,8 +492,9 @@ class EventMaker:
                 sure = stock or seat_is_sure(anchor.first, anchor.last, self.layout, anchor.width)
                 if put_seat is not None:  # a dreck row: the seat most of its cards came from
                     hint, sure = put_seat, True
+                beside = self.layout.beside_stock(first.first) and self.table.view().get("stock", 0) > 0
                 obs.append(Observation("arrive", g, frame, time, min(s.first_frame for s in g), hint, stock,
-                                       present=present, seat_sure=sure))
+                                       present=present, seat_sure=sure, beside_stock=beside))
         # what happened first is judged first: a leave by when its cards were last seen, an
         # arrival by when its first card was first seen (ties: the leave, appended first).
         # Changes held back by an unread card are not queued: the next settle sees them again.

@@ -21,6 +21,10 @@ import numpy as np
 PLAY_AREA_FRACTION = (0.62, 0.62)
 #: A point within this fraction of the image's short side of the stock counts as "at the stock".
 STOCK_RADIUS_FRACTION = 0.12
+#: A point outside that but within this many stock radii of the stock is "beside the stock": a
+#: flipper who slides the card away at once is first seen there (a real-model render: JS first
+#: seen 1.2 radii from the stock, its path pointing to the opposite seat).
+BESIDE_STOCK = 1.5
 
 
 @dataclass
@@ -61,6 +65,10 @@ class Layout:
 
     def near_stock(self, point) -> bool:
         return float(np.linalg.norm(np.asarray(point, float) - self.stock)) <= self.stock_radius
+
+    def beside_stock(self, point) -> bool:
+        return self.stock_radius < float(np.linalg.norm(np.asarray(point, float) - self.stock)) \
+            <= BESIDE_STOCK * self.stock_radius
 
     def to_dict(self) -> dict:
         return {"width": self.width, "height": self.height, "seats": self.seats.round(1).tolist(),
