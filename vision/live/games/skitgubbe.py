@@ -35,7 +35,7 @@ W_FLIP = 1.0  # a card first seen face up at the stock: a flip
 #: stock: the flip of the seat to act, slid away at once. Below the other seat's slough (taken
 #: when that is legal); above MIN_PLAUSIBLE and DECISIVE_RATIO x W_PLAY_MISZONED, so it wins
 #: over a hand play by the seat to act. Real-model replay, 30 games: F1 0.654 -> 0.667 (1 false
-#: accusation, as before); with answers 0.7064 -> 0.7059 (0.4: 0.664 / 0.703).
+#: accusation, as before); with answers 0.7064 -> 0.7059. At 0.4 it waits: more questions.
 W_FLIP_BESIDE = 0.5
 
 
