@@ -23,7 +23,9 @@ numbers. Results are labelled with the detector used. With `--reuse`, the model'
 per-frame detections are kept next to each video (`NNNN.model-detections.json.gz`, keyed by
 the model files and the detector code) and replayed on the next run: pipeline changes are
 then measured in seconds per game, on exactly the same reads (and the same picture motion,
-recorded with them: a replay has no pixels).
+recorded with them: a replay has no pixels). A recording made by other model files or
+detector code (`vision/runtime.py`, `vision/geometry.py`, `vision/live/detector.py`) is
+recorded again, and the run says so before it starts.
 
 With `--answer`, a simulated person answers every question the camera asks, as a person at
 the table would through the web page: the table's log is made what really happened up to
@@ -108,6 +110,29 @@ def load_detections(path: Path, key: str) -> tuple[dict[int, list], list[float]]
         return None
     return ({int(i): [Detection(d[0], d[1], d[2], np.asarray(d[3], float).reshape(4, 2), d[4]) for d in dets]
              for i, dets in rec["frames"].items()}, rec["motion"])
+
+
+def stale_recordings(out: Path, key: str, games: int) -> list[int]:
+    """Games whose recorded model detections in `out` were made with another key (other model
+    files or detector code): --reuse records them again. Reads only each file's head (the key
+    is written first)."""
+    import gzip
+    import re
+
+    stale = []
+    for k in range(games):
+        path = out / f"{k:04d}.model-detections.json.gz"
+        if not path.exists():
+            continue
+        try:
+            with gzip.open(path, "rt") as fh:
+                head = fh.read(64)
+        except (OSError, EOFError):
+            head = ""
+        found = re.match(r'\{"key": "([^"]*)"', head)
+        if not found or found.group(1) != key:
+            stale.append(k)
+    return stale
 
 
 def save_detections(path: Path, key: str, frames: dict[int, list], motion: list[float]) -> None:
@@ -310,6 +335,11 @@ def main(argv=None) -> int:
     a = vars(args).copy()
     a["video"] = args.video or args.detector == "model"
     jobs = [{"k": k, "args": a} for k in range(args.games)]
+    if args.reuse and args.detector == "model":
+        stale = stale_recordings(Path(args.out), detector_key(args.models), args.games)
+        if stale:
+            print(f"live_bench: the model detections recorded for {len(stale)} game(s) in {args.out} were made by "
+                  "other model files or detector code; recording them again (minutes per game)", file=sys.stderr)
     from tqdm import tqdm
 
     results = []

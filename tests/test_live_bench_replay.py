@@ -30,8 +30,11 @@ def test_recorded_model_detections_replay_exactly(tmp_path):
     assert replay["replayed"]
     for key in ("truth", "pred", "tp", "exact", "illegal", "notes", "frames", "latency"):
         assert replay[key] == live[key], key
-    # keyed by what the detections depend on: another key is a stale recording
+    # keyed by what the detections depend on: another key is a stale recording, and a run
+    # with --reuse says so before it records it again
     assert live_bench.load_detections(recorded, "another-model") is None
+    assert live_bench.stale_recordings(tmp_path, live_bench.detector_key(None), 3) == []
+    assert live_bench.stale_recordings(tmp_path, "another-model", 3) == [0]
     recorded.write_bytes(recorded.read_bytes()[:100])  # cut short: recorded again, not a traceback
     assert live_bench.load_detections(recorded, live_bench.detector_key(None)) is None
 
