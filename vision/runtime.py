@@ -226,15 +226,16 @@ class CardRecognizer:
         face_file = models / FACE_READER_FILE
         self.face_reader = PatchReader(face_file, threads) if face_file.is_file() else None
 
-    def read(self, frame: np.ndarray, quads: list[np.ndarray], as_found: int = 0) -> list[tuple[int, float]]:
+    def read(self, frame: np.ndarray, quads: list[np.ndarray], also: list[np.ndarray] = ()) -> list[tuple[int, float]]:
         """(card index, probability) for the face-up card at each quad: both index corners
         and the whole face read in one batch. An unsure read (REREAD_BELOW) is read again from
         the box snapped to the card's own edges (`snap_to_edges`) and from nudged copies of
-        that box, keeping the surest of all its reads. The last `as_found` quads are only read
-        as given (weak boxes: they count only when read surely at once, see SURE_READ)."""
-        return self._read_unsure_again(frame, quads[:len(quads) - as_found],
+        that box, keeping the surest of all its reads. Then the reads of `also`, read only as
+        given in the same first batch (weak boxes: they count only when read surely at once,
+        see SURE_READ)."""
+        return self._read_unsure_again(frame, quads,
                                        lambda snapped: [snapped, *quad_variants(snapped, REREAD_TURNS_DEG, REREAD_SCALES)],
-                                       quads[len(quads) - as_found:])
+                                       also)
 
     def read_once(self, frame: np.ndarray, quads: list[np.ndarray]) -> list[tuple[int, float]]:
         """As `read`, but an unsure read is read again only from its snapped box, not from
@@ -276,7 +277,7 @@ class CardRecognizer:
         weak = [d for d in dets if d.kind == "face" and d.score < conf
                 and not any(quad_iou(d.quad, f.quad) > SECOND_BOX_IOU for f in faces)]
         records = []
-        for d, (i, p) in zip(faces + weak, self.read(frame, [d.quad for d in faces + weak], as_found=len(weak))):
+        for d, (i, p) in zip(faces + weak, self.read(frame, [d.quad for d in faces], [d.quad for d in weak])):
             if (d.score >= conf and p * d.score >= MIN_CARD_CONF) or p >= SURE_READ:
                 records.append({"card": CARD_NAMES[i], "conf": round(p * d.score, 4), "corners": _corners(d.quad)})
         records = drop_same_card_twice(records)

@@ -475,6 +475,7 @@ class EventMaker:
             puts = dreck_puts(new, self.layout)
         else:
             puts = [(None, g) for g in group_arrivals(new)]
+        stock_left = self.table.view().get("stock", 0) > 0  # (nothing is applied while observing)
         for put_seat, group in puts:
             if len(group) > 1 and _game_rules(self.table.view()).SINGLE_PUTS(self.table.view()):
                 subgroups = [[s] for s in group]  # e.g. Skitgubbe's Part 1 puts are single cards
@@ -482,7 +483,7 @@ class EventMaker:
                 subgroups = [group]
             for g in subgroups:
                 first = g[0]
-                stock = self.layout.near_stock(first.first) and self.table.view().get("stock", 0) > 0
+                stock = self.layout.near_stock(first.first) and stock_left
                 # a flipped card is carried from the stock to its flipper: the landing side tells;
                 # else the seat of the put's first card seen coming in from outside the play area
                 # (the best evidence of where the put came from), or of its first card
@@ -492,7 +493,7 @@ class EventMaker:
                 sure = stock or seat_is_sure(anchor.first, anchor.last, self.layout, anchor.width)
                 if put_seat is not None:  # a dreck row: the seat most of its cards came from
                     hint, sure = put_seat, True
-                beside = self.layout.beside_stock(first.first) and self.table.view().get("stock", 0) > 0
+                beside = self.layout.beside_stock(first.first) and stock_left
                 obs.append(Observation("arrive", g, frame, time, min(s.first_frame for s in g), hint, stock,
                                        present=present, seat_sure=sure, beside_stock=beside))
         # what happened first is judged first: a leave by when its cards were last seen, an

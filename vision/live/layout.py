@@ -63,12 +63,14 @@ class Layout:
     def in_play_area(self, point) -> bool:
         return point_in_polygon(point, self.play_area)
 
+    def stock_distance(self, point) -> float:
+        return float(np.linalg.norm(np.asarray(point, float) - self.stock))
+
     def near_stock(self, point) -> bool:
-        return float(np.linalg.norm(np.asarray(point, float) - self.stock)) <= self.stock_radius
+        return self.stock_distance(point) <= self.stock_radius
 
     def beside_stock(self, point) -> bool:
-        return self.stock_radius < float(np.linalg.norm(np.asarray(point, float) - self.stock)) \
-            <= BESIDE_STOCK * self.stock_radius
+        return self.stock_radius < self.stock_distance(point) <= BESIDE_STOCK * self.stock_radius
 
     def to_dict(self) -> dict:
         return {"width": self.width, "height": self.height, "seats": self.seats.round(1).tolist(),
