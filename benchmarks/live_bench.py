@@ -54,6 +54,7 @@ import sys
 import time
 from difflib import SequenceMatcher
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -94,9 +95,10 @@ def detector_key(models) -> str:
     return h.hexdigest()[:16]
 
 
-def load_detections(path: Path, key: str) -> tuple[dict[int, list], list[float]] | None:
-    """Recorded model detections (frame -> Detections) and per-frame picture motion, or None
-    when absent or stale."""
+def load_detections(path: Path, key: str) -> tuple[dict[int, list], list[float], list[float]] | None:
+    """Recorded model detections (frame -> Detections), per-frame picture motion and the
+    detector's corner weight after each frame (`vision.runtime.CornerTrust`), or None when
+    absent or stale."""
     import gzip
 
     from vision.live.detector import Detection
@@ -106,10 +108,10 @@ def load_detections(path: Path, key: str) -> tuple[dict[int, list], list[float]]
             rec = json.load(fh)
     except (OSError, ValueError, EOFError):  # absent, or cut short: record it again
         return None
-    if rec.get("key") != key or "motion" not in rec:
+    if rec.get("key") != key or "motion" not in rec or "corner_weight" not in rec:
         return None
     return ({int(i): [Detection(d[0], d[1], d[2], np.asarray(d[3], float).reshape(4, 2), d[4]) for d in dets]
-             for i, dets in rec["frames"].items()}, rec["motion"])
+             for i, dets in rec["frames"].items()}, rec["motion"], rec["corner_weight"])
 
 
 def stale_recordings(out: Path, key: str, games: int) -> list[int]:
@@ -135,15 +137,30 @@ def stale_recordings(out: Path, key: str, games: int) -> list[int]:
     return stale
 
 
-def save_detections(path: Path, key: str, frames: dict[int, list], motion: list[float]) -> None:
+def save_detections(path: Path, key: str, frames: dict[int, list], motion: list[float],
+                    corner_weight: list[float]) -> None:
     import gzip
 
-    rec = {"key": key, "motion": motion, "frames": {str(i): [[d.kind, d.card, float(d.conf), np.asarray(d.quad, float).tolist(),
+    rec = {"key": key, "motion": motion, "corner_weight": corner_weight, "frames": {str(i): [[d.kind, d.card, float(d.conf), np.asarray(d.quad, float).tolist(),
                                             float(d.vote)] for d in dets] for i, dets in frames.items()}}
     tmp = path.with_suffix(".tmp")
     with gzip.open(tmp, "wt") as fh:
         json.dump(rec, fh)
     tmp.replace(path)
+
+
+class Replayed:
+    """Recorded model detections played back as a detector, with the shipped detector's corner
+    trust as it stood after each frame (the pipeline asks it at every settle)."""
+
+    def __init__(self, frames: dict[int, list], corner_weight: list[float]):
+        self.frames, self.weights = frames, corner_weight
+        self.corner_trust = SimpleNamespace(weight=1.0)
+
+    def __call__(self, frame, i: int) -> list:
+        if i < len(self.weights):
+            self.corner_trust = SimpleNamespace(weight=self.weights[i])
+        return self.frames.get(i, [])
 
 
 def run_game(job: dict) -> dict:
@@ -190,17 +207,19 @@ def run_game(job: dict) -> dict:
         cache = out / f"{k:04d}.model-detections.json.gz"
         recorded = load_detections(cache, key) if args["reuse"] else None
         if recorded is not None:
-            recorded, motion = recorded
-            det = lambda frame, i: recorded.get(i, [])  # noqa: E731 - the same reads as last time
+            recorded, motion, corner_weight = recorded
+            det = Replayed(recorded, corner_weight)  # the same reads as last time
         else:
             model, why = find_model_detector(args.get("models"))
             if model is None:
                 return {"k": k, "error": why}
-            record = {}
+            record, corner_weight = {}, []
 
             def det(frame, i):
                 record[i] = model(frame, i)
+                corner_weight.append(model.corner_trust.weight)
                 return record[i]
+            det.corner_trust = model.corner_trust
     else:
         det = oracle
     if game == "skitgubbe":
@@ -252,7 +271,7 @@ def run_game(job: dict) -> dict:
     pipe.finish()
     watch_s = time.perf_counter() - t0
     if record is not None:
-        save_detections(cache, key, record, motion)
+        save_detections(cache, key, record, motion, corner_weight)
     # ground truth: camera-visible events and the frame where the table was still after each
     truth, truth_still = [], []
     for idx, e in enumerate(events):

@@ -116,3 +116,35 @@ def test_a_misread_is_not_reused_before_it_is_confirmed():
     (t,) = tr.tracks
     assert t.votes == pytest.approx({"6H": 0.66, "8D": 0.9 * dm.REUSE_AFTER_READS})
     assert t.name == "8D"
+
+
+def test_a_deck_whose_corners_disagree_with_its_faces_is_read_by_the_faces():
+    """A deck without an index where the corner reader looks (kde/oxygen-white): the corners
+    surely read the nine of clubs as a jack, the face surely as the nine. The detector's
+    `CornerTrust` counts the disagreement; once the corners' weight has fallen far enough the
+    face names the card, and the track follows (exact frame: see the test's arithmetic)."""
+    from vision import runtime
+
+    rec = FakeRecognizer(("JC", 0.95))
+    rec.face_reader = FakeReader(("9C", 0.95))
+    det, tr = ModelDetector(rec), Tracker()
+    names = []
+    for f in range(40):
+        rec.quad = box(300 + 20 * f, 360)  # moving: read fresh every frame
+        (d,) = det(FRAME, f)
+        names.append(d.card)
+        tr.update([d], f)
+    # pooled log-probabilities: JC w*log(0.95) + 0.5*log(1e-4), 9C w*log(1e-4) + 0.5*log(0.95);
+    # the face wins once w < 0.498, i.e. after 9 compared reads (5 / 14 / 0.75 = 0.476)
+    first_nine = 9
+    assert runtime.AGREE_PRIOR / (first_nine + runtime.AGREE_PRIOR) / runtime.AGREE_FULL < 0.498
+    assert runtime.AGREE_PRIOR / (first_nine - 1 + runtime.AGREE_PRIOR) / runtime.AGREE_FULL > 0.498
+    assert names == ["JC"] * first_nine + ["9C"] * (40 - first_nine)
+    assert det.corner_trust.compared == 40 and det.corner_trust.agreed == 0
+    assert tr.tracks[0].name == "9C"
+    # a deck whose corners agree with its faces is read as before, by both
+    rec = FakeRecognizer(("9C", 0.95))
+    rec.face_reader = FakeReader(("9C", 0.95))
+    det = ModelDetector(rec)
+    assert [det(FRAME, f)[0].card for f in range(5)] == ["9C"] * 5
+    assert det.corner_trust.weight == 1.0

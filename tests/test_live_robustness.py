@@ -245,6 +245,47 @@ def test_soon_after_a_correction_the_camera_asks_rather_than_accuses():
     ev, _, info = em._unexplained(obs)
     assert (ev["type"], ev["seat"], info["ruling"].severity) == ("slough", 1, "illegal")
 
+def test_on_a_deck_read_by_its_faces_alone_the_camera_asks_rather_than_accuses():
+    """A deck whose index corners disagree with its faces (`CornerTrust`) is read by one reader:
+    every name is weak evidence. Bob's 2C, strongly seen, has no legal reading: with both
+    readers the camera rules on it; read by faces alone it asks, saying why."""
+    table, em = won_trick()
+    em.faces_only = True
+    obs = Observation("arrive", [card("2C", [5, 360], [450, 360], votes=12.0)], 20, 20 / 12, 10, seat_hint=1)
+    ev, _, info = em._unexplained(obs)
+    assert ev is None and "read by their faces alone" in info["note"]["message"] and table.next_seq == 5
+    table, em = won_trick()
+    ev, _, info = em._unexplained(obs)
+    assert (ev["type"], ev["seat"], info["ruling"].severity) == ("slough", 1, "illegal")
+
+
+def test_the_pipeline_reads_faces_only_off_the_detectors_corner_trust():
+    """At each settle the pipeline tells its event maker whether the detector reads this deck
+    by faces alone (its corner trust's weight under 1); a detector without one never does."""
+    from types import SimpleNamespace
+
+    from vision.live.pipeline import LivePipeline
+
+    class Still:
+        corner_trust = SimpleNamespace(weight=1.0)
+
+        def __call__(self, frame, index):
+            return [Detection("face", "KD", 0.9, box(640, 360))]
+
+    det = Still()
+    pipe = LivePipeline(["Ann", "Bob", "Cid", "Dan"], det, 12.0)
+    pipe.process(None, 0, shape=(720, 1280, 3))
+    pipe._on_settle(1, 1 / 12)
+    assert pipe.events.faces_only is False
+    det.corner_trust = SimpleNamespace(weight=0.4)
+    pipe._on_settle(2, 2 / 12)
+    assert pipe.events.faces_only is True
+    pipe = LivePipeline(["Ann", "Bob", "Cid", "Dan"], lambda frame, index: [], 12.0)
+    pipe.process(None, 0, shape=(720, 1280, 3))
+    pipe._on_settle(1, 1 / 12)
+    assert pipe.events.faces_only is False
+
+
 # ------------------------------------------------------------------ dreck rows
 
 def test_dreck_rows_go_whole_to_the_seat_most_of_their_cards_came_from():

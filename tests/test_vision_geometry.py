@@ -251,3 +251,45 @@ def test_snapping_keeps_the_box_where_no_edge_is_stronger():
     np.testing.assert_array_equal(snap_to_edges(flat, tiny), tiny)
     off = obb_to_quad(-100, -100, 40, 60, 0.0)  # outside the picture
     np.testing.assert_array_equal(snap_to_edges(flat, off), off)
+
+
+def test_corners_that_disagree_with_sure_faces_lose_their_weight():
+    """`CornerTrust`: before any read, and while the corners agree with the face on at least
+    AGREE_FULL of the reads both are sure of, the corners count fully; below that their weight
+    falls in proportion. Reads either reader is unsure of are not compared."""
+    from vision.runtime import AGREE_FULL, AGREE_PRIOR, CORNER_FACE_SURE, CornerTrust
+
+    def probs(name, p):
+        v = np.full(52, (1 - p) / 51)
+        v[card_index(name)] = p
+        return v
+
+    trust = CornerTrust()
+    assert trust.weight == 1.0
+    trust.compare(probs("JC", 0.95), 0.99, probs("9C", 0.95))
+    assert (trust.agreed, trust.compared) == (0, 1)
+    assert trust.weight == 1.0  # 5 / 6 is still above AGREE_FULL
+    trust.compare(probs("JC", 0.95), 0.99, probs("9C", CORNER_FACE_SURE - 0.01))  # an unsure face
+    trust.compare(probs("JC", CORNER_FACE_SURE - 0.01), 0.99, probs("9C", 0.95))  # an unsure vote
+    trust.compare(probs("JC", 0.95), CORNER_FACE_SURE - 0.01, probs("9C", 0.95))  # no sure index
+    assert trust.compared == 1
+    for _ in range(9):
+        trust.compare(probs("JC", 0.95), 0.99, probs("9C", 0.95))
+    assert trust.weight == pytest.approx(AGREE_PRIOR / (10 + AGREE_PRIOR) / AGREE_FULL)
+    for _ in range(30):
+        trust.compare(probs("8D", 0.9), 0.9, probs("8D", 0.9))
+    assert (trust.agreed, trust.compared) == (30, 40)
+    assert trust.weight == 1.0  # 35 / 45 agree
+
+
+def test_a_low_corner_weight_lets_a_sure_face_outvote_sure_corners():
+    """The oxygen-white case: both corners surely read a jack where the face surely reads the
+    nine. At full weight the corners win; at a weight as low as a disagreeing deck's the face."""
+    cards = np.zeros((2, 52))
+    cards[:, card_index("JC")] = 0.95
+    cards[:, card_index("9C")] = 0.01
+    face = np.full(52, 0.001)
+    face[card_index("9C")] = 0.95
+    face[card_index("JC")] = 0.01
+    assert CARD_NAMES[combine_corners(cards, np.array([0.0, 0.0]), face, 0.0)[0]] == "JC"
+    assert CARD_NAMES[combine_corners(cards, np.array([0.0, 0.0]), face, 0.0, corner_weight=0.2)[0]] == "9C"

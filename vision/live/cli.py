@@ -291,6 +291,11 @@ def run_watch(args) -> int:
     print(f"goatherd watch: {frames} frames in {secs:.1f} s ({frames / max(secs, 1e-9):.1f} fps), "
           f"{source.dropped} dropped; {len(pipe.log) - 1} events, {illegal} illegal, "
           f"{len(pipe.notes)} to confirm", file=sys.stderr)
+    trust = getattr(detector, "corner_trust", None)
+    if trust is not None and trust.weight < 1.0:
+        print(f"goatherd watch: this deck's index corners named another card than its faces on "
+              f"{trust.compared - trust.agreed} of {trust.compared} sure reads, so its cards were named "
+              f"mostly by their faces (corner weight {trust.weight:.2f})", file=sys.stderr)
     s = pipe.table.summary()
     print(json.dumps({"phase": s.get("phase"), "turn": s.get("turn"), "kills": s.get("kills"),
                       "trump": s.get("trump"), "goat": s.get("goat")}), file=sys.stderr)

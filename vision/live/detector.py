@@ -191,10 +191,14 @@ class ModelDetector:
     """
 
     def __init__(self, recognizer):
+        from vision.runtime import CornerTrust
+
         self.recognizer = recognizer
         # (aabb, card, conf, frame read, confident reads of that name in a row)
         self.cache: list[tuple[np.ndarray, str, float, int, int]] = []
         self.staged = all(hasattr(recognizer, a) for a in ("detector", "read_once"))
+        # one table, one deck: how far its index corners agree with the face reader
+        self.corner_trust = CornerTrust()
 
     def __call__(self, frame, index: int) -> list[Detection]:
         if frame is None:
@@ -233,7 +237,7 @@ class ModelDetector:
             # one read per face and frame (no rereads from nudged boxes, unlike single photos):
             # a track votes over many frames, and rereads changed which frames settle on the
             # real-model sample clip (a slough went unseen)
-            reads = rec.read_once(frame, [faces[k].quad for k, _ in to_read])
+            reads = rec.read_once(frame, [faces[k].quad for k, _ in to_read], self.corner_trust)
             for (k, prev), (i, p) in zip(to_read, reads):
                 conf = float(p * faces[k].score)
                 card = CARD_NAMES[i] if conf >= MODEL_READ_MIN else UNKNOWN

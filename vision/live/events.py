@@ -344,6 +344,9 @@ class EventMaker:
         self.doubt_cause = ""  # what raised the doubt, for the question's message
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.typed_in: set[str] = set()  # cards on the referee's table that no camera event put there
+        # this deck's cards are named by one reader, their faces (`vision.runtime.CornerTrust`):
+        # every name is weak evidence, so what would be ruled illegal is asked about
+        self.faces_only = False
 
     def follow(self, table, typed_cards: list[str] = ()) -> None:
         """Judge from now on against `table`, the referee rebuilt from a table's log (after a
@@ -636,7 +639,7 @@ class EventMaker:
             legal_reading = None  # what would be sent is legal after all: no accusation to weigh
         under = self._lies_on(obs) if ruling is None or not ruling.ok else None  # misread, not a breach?
         weak = not obs.seat_sure or not all(s.strong for s in obs.cards) or legal_reading is not None \
-            or under is not None
+            or under is not None or self.faces_only
         doubted = self.doubt > 0  # soon after an illegal ruling or a question we may be out of step
         # a card-accounting objection means the camera misread (the card exists once)
         impossible = ruling is not None and not ruling.ok and ruling.rule in CARD_ACCOUNTING_RULES \
@@ -648,7 +651,8 @@ class EventMaker:
                 f"it lies on {under} (is it {under}, misread?)" if under is not None else \
                 "the referee knows that card is elsewhere (a misread?)" if impossible else \
                 f"after {self.doubt_cause} the camera may be out of step with the table" if doubted and not weak \
-                else "cannot read it as a legal event"
+                else "this deck's cards are read by their faces alone, and it is not legal as read" \
+                if self.faces_only and cands else "cannot read it as a legal event"
             note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
                     "message": f"saw {', '.join(names)} arrive from {self._seat_name(obs.seat_hint)} "
                                f"but {why}: please confirm",

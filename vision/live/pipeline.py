@@ -204,6 +204,8 @@ class LivePipeline:
         present = {s.name for s in seen}
         departed = [d for n, d in self.departed.items() if n not in present]
         self.departed = {}
+        trust = getattr(self.detector, "corner_trust", None)  # the shipped model's (ModelDetector)
+        self.events.faces_only = trust is not None and trust.weight < 1.0
         self.events.observe(seen, departed, index)
         oldest = self.events.pending[0].time if self.events.pending else t
         return self._outputs(self.events.resolve(force=(t - oldest) > MAX_WAIT_S), index, t)
