@@ -255,8 +255,9 @@ def test_snapping_keeps_the_box_where_no_edge_is_stronger():
 
 def test_corners_that_disagree_with_sure_faces_lose_their_weight():
     """`CornerTrust`: before any read, and while the corners agree with the face on at least
-    AGREE_FULL of the reads both are sure of, the corners count fully; below that their weight
-    falls in proportion. Reads either reader is unsure of are not compared."""
+    AGREE_FULL of the reads where the face is sure of its card and the corners of showing an
+    index, the corners count fully; below that their weight falls in proportion. Other reads
+    are not compared."""
     from vision.runtime import AGREE_FULL, AGREE_PRIOR, CORNER_FACE_SURE, CornerTrust
 
     def probs(name, p):
@@ -270,10 +271,11 @@ def test_corners_that_disagree_with_sure_faces_lose_their_weight():
     assert (trust.agreed, trust.compared) == (0, 1)
     assert trust.weight == 1.0  # 5 / 6 is still above AGREE_FULL
     trust.compare(probs("JC", 0.95), 0.99, probs("9C", CORNER_FACE_SURE - 0.01))  # an unsure face
-    trust.compare(probs("JC", CORNER_FACE_SURE - 0.01), 0.99, probs("9C", 0.95))  # an unsure vote
     trust.compare(probs("JC", 0.95), CORNER_FACE_SURE - 0.01, probs("9C", 0.95))  # no sure index
     assert trust.compared == 1
-    for _ in range(9):
+    trust.compare(probs("JC", 0.3), 0.99, probs("9C", 0.95))  # a sure index, an unsure vote: counted
+    assert (trust.agreed, trust.compared) == (0, 2)
+    for _ in range(8):
         trust.compare(probs("JC", 0.95), 0.99, probs("9C", 0.95))
     assert trust.weight == pytest.approx(AGREE_PRIOR / (10 + AGREE_PRIOR) / AGREE_FULL)
     for _ in range(30):
