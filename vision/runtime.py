@@ -78,8 +78,8 @@ FACE_WEIGHT = 0.5
 #: 99.7-100 % of such reads in the bench videos (4,600 reads; oxygen-white 3 %) and real-dev's
 #: photos on 96.8 % (408 reads), so they are read exactly as before. AGREE_PRIOR agreements are assumed before the first read. Live only
 #: (`ModelDetector` keeps one per table; a still photo has no history). Live bench, 30
-#: held-out games: event F1 0.667 -> 0.696 (a person answering: 0.706 -> 0.738), oxygen-white
-#: 0.148 -> 0.414; the pipeline also asks rather than accuses on such a deck (`faces_only`).
+#: held-out games: event F1 0.667 -> 0.700 (a person answering: 0.706 -> 0.740), oxygen-white
+#: 0.148 -> 0.422; the pipeline also asks rather than accuses on such a deck (`faces_only`).
 CORNER_FACE_SURE = 0.8
 AGREE_FULL = 0.75
 AGREE_PRIOR = 5
