@@ -188,6 +188,9 @@ class ModelDetector:
     in a row, or whose last read is older than REUSE_FRAMES: on a settled table most faces
     keep their read, which keeps the frame rate up when many cards lie on the table. A kept
     read continues the face's track but is no new identity evidence (REUSE_VOTE).
+
+    One detector watches one table, so it also learns how far this deck's index corners agree
+    with its faces (`corner_trust`, `vision.runtime.CornerTrust`) and weighs the corners by it.
     """
 
     def __init__(self, recognizer):
