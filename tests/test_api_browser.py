@@ -30,7 +30,7 @@ def page(tmp_path):
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(30_000)
         page.srv = srv
         yield page
         browser.close()
@@ -133,7 +133,7 @@ def test_camera_questions_and_seat_marking_with_a_stand_in_pipeline(tmp_path):
         with sync_api.sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 412, "height": 915})
-            page.set_default_timeout(10_000)
+            page.set_default_timeout(30_000)
             page.goto(f"{url}/t/{t['id']}")
             expect = sync_api.expect
             expect(page.locator("#camera-status")).to_contain_text("Camera: 0")
