@@ -159,7 +159,7 @@ class Replayed:
 
     def __call__(self, frame, i: int) -> list:
         if i < len(self.weights):
-            self.corner_trust = SimpleNamespace(weight=self.weights[i])
+            self.corner_trust.weight = self.weights[i]
         return self.frames.get(i, [])
 
 

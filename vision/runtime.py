@@ -76,10 +76,11 @@ FACE_WEIGHT = 0.5
 #: counts the corners fully only while they agree on at least AGREE_FULL of those reads;
 #: below that their weight falls in proportion (`CornerTrust`). Decks with an index agree on
 #: 99.7-100 % of such reads in the bench videos (4,600 reads; oxygen-white 3 %) and real-dev's
-#: photos on 96.8 % (408 reads), so they are read exactly as before. AGREE_PRIOR agreements are assumed before the first read. Live only
-#: (`ModelDetector` keeps one per table; a still photo has no history). Live bench, 30
-#: held-out games: event F1 0.667 -> 0.700 (a person answering: 0.706 -> 0.740), oxygen-white
-#: 0.148 -> 0.422; the pipeline also asks rather than accuses on such a deck (`faces_only`).
+#: photos on 96.8 % (408 reads), so they are read exactly as before. AGREE_PRIOR agreements
+#: are assumed before the first read. Live only (`ModelDetector` keeps one per table; a still
+#: photo has no history). Live bench, 30 held-out games: event F1 0.667 -> 0.700 (a person
+#: answering: 0.706 -> 0.740), oxygen-white 0.148 -> 0.422; the pipeline also asks rather
+#: than accuses on such a deck (`faces_only`).
 CORNER_FACE_SURE = 0.8
 AGREE_FULL = 0.75
 AGREE_PRIOR = 5
@@ -222,14 +223,19 @@ def corner_vote(cards: np.ndarray, none: np.ndarray) -> tuple[np.ndarray, float]
 
 def combine_corners(cards: np.ndarray, none: np.ndarray, face: np.ndarray | None = None,
                     face_none: float = 1.0, corner_weight: float = 1.0) -> tuple[int, float]:
-    """Vote of a card's two corners (`corner_vote`); returns (card index, probability).
+    """Vote of a card's two corners (`corner_vote`), pooled with the face's read if given
+    (`pool_reads`); returns (card index, probability)."""
+    return pool_reads(*corner_vote(cards, none), face, face_none, corner_weight)
 
-    With a whole-face read (`face`, its 52 card probabilities, and `face_none`), the corners'
-    vote and the face's are pooled log-linearly, each weighted by how sure it is that it sees
-    the card (FACE_WEIGHT; the corners also by `corner_weight`, see `CornerTrust`): two reads
-    that agree make a surer read, and a corner showing another card's index is outvoted by a
-    clear face."""
-    p, sure_index = corner_vote(cards, none)
+
+def pool_reads(vote: np.ndarray, sure_index: float, face: np.ndarray | None = None,
+               face_none: float = 1.0, corner_weight: float = 1.0) -> tuple[int, float]:
+    """(card index, probability) from the corners' vote (`corner_vote`) and, if given, a
+    whole-face read (`face`, its 52 card probabilities, and `face_none`): the two are pooled
+    log-linearly, each weighted by how sure it is that it sees the card (FACE_WEIGHT; the
+    corners also by `corner_weight`, see `CornerTrust`): two reads that agree make a surer
+    read, and a corner showing another card's index is outvoted by a clear face."""
+    p = vote
     if face is not None:
         eps = 1e-4
         logp = corner_weight * sure_index * np.log(p + eps) + FACE_WEIGHT * (1.0 - face_none) * np.log(face + eps)
@@ -315,16 +321,16 @@ class CardRecognizer:
         compared into it."""
         patches = [p for q in quads for p in corner_patches(frame, q, self.reader.imgsz)]
         cards, none = self.reader.card_probs(self.reader(patches))
+        votes = [corner_vote(cards[2 * k : 2 * k + 2], none[2 * k : 2 * k + 2]) for k in range(len(quads))]
         if self.face_reader is None or not quads:
-            return [combine_corners(cards[2 * k : 2 * k + 2], none[2 * k : 2 * k + 2]) for k in range(len(quads))]
+            return [pool_reads(*v) for v in votes]
         faces, face_none = self.face_reader.card_probs(
             self.face_reader([face_patch(frame, q, self.face_reader.imgsz) for q in quads]))
         weight = trust.weight if trust is not None else 1.0
-        reads = [combine_corners(cards[2 * k : 2 * k + 2], none[2 * k : 2 * k + 2], faces[k], float(face_none[k]), weight)
-                 for k in range(len(quads))]
+        reads = [pool_reads(*v, faces[k], float(face_none[k]), weight) for k, v in enumerate(votes)]
         if trust is not None:
-            for k in range(len(quads)):
-                trust.compare(*corner_vote(cards[2 * k : 2 * k + 2], none[2 * k : 2 * k + 2]), faces[k])
+            for v, face in zip(votes, faces):
+                trust.compare(*v, face)
         return reads
 
     def __call__(self, frame: np.ndarray, conf: float = DET_CONF) -> dict:
