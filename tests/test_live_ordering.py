@@ -209,6 +209,22 @@ def test_a_card_that_came_and_went_between_reports_is_played_then_collected():
     assert rulings(decided) == ["ok", "ok"]
 
 
+def test_a_flip_that_came_and_went_between_reports_is_a_flip():
+    """As above, but Dan turned AC up on the stock (first seen there) and carried it to his
+    side of the trick. Where it came from says flip, as for a card still lying there: before,
+    its path (from the stock towards Dan) pointed back to Bob, and the play was logged as one
+    from Dan's hand (real-model bench: 4 such flips in 30 games)."""
+    table, em = trick_on_table(upto=3)
+    stock = tuple(em.layout.stock)
+    ace = card("AC", stock, (700, 360), 105, 120, votes=5.0, track=77)
+    obs = em.observe([], [gone(n, 125) for n in ("9D", "4C", "9C")] + [ace], 140)
+    assert [(o.kind, o.from_stock) for o in obs] == [("arrive", True), ("leave", False)]
+    decided = em.resolve()
+    assert [ev for ev, _, _ in decided] == [{"type": "play", "seat": 3, "cards": ["AC"], "source": "stock"},
+                                           {"type": "collect", "seat": 3}]
+    assert rulings(decided) == ["ok", "ok"]
+
+
 def test_a_glimpse_without_a_leave_is_no_arrival():
     """A card read a few times and gone again while nothing accounted for left (a card carried
     across the table in a hand) is no event."""

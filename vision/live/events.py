@@ -469,16 +469,18 @@ class EventMaker:
             hint = max(set(seats), key=seats.count) if seats else None
             obs.append(Observation("leave", cards, frame, time, max(c.last_frame for c in cards), hint,
                                    present=present))
+        stock_left = self.table.view().get("stock", 0) > 0  # (nothing is applied while observing)
         for d in came_and_went:  # (where it came from is weak evidence: asked about, not ruled on)
-            obs.append(Observation("arrive", [d], frame, time, d.first_frame,
-                                   origin_seat(d.first, d.last, self.layout, d.width), present=present,
+            # one first seen at the stock was flipped; where it lay before it went is unknown
+            stock = self.layout.near_stock(d.first) and stock_left
+            hint = None if stock else origin_seat(d.first, d.last, self.layout, d.width)
+            obs.append(Observation("arrive", [d], frame, time, d.first_frame, hint, stock, present=present,
                                    seat_sure=False))
         phase = self.table.view().get("phase")
         if phase == "dreck" and not self.pending:  # each seat lays out all its dreck at once
             puts = dreck_puts(new, self.layout)
         else:
             puts = [(None, g) for g in group_arrivals(new)]
-        stock_left = self.table.view().get("stock", 0) > 0  # (nothing is applied while observing)
         for put_seat, group in puts:
             if len(group) > 1 and _game_rules(self.table.view()).SINGLE_PUTS(self.table.view()):
                 subgroups = [[s] for s in group]  # e.g. Skitgubbe's Part 1 puts are single cards

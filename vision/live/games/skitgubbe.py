@@ -84,7 +84,7 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
             if obs.from_stock and to_act is not None:
                 # the flipper lays the card in front of themself: the zone must agree with the turn
                 out.append(({"type": "play", "seat": to_act, "cards": [c], "source": "stock"},
-                            W_FLIP * w * (1.0 if seat == to_act else W_PLAY_MISZONED)))
+                            W_FLIP * w * (1.0 if seat in (None, to_act) else W_PLAY_MISZONED)))
                 out.append(({"type": "slough", "seat": seat, "card": c}, 0.05 * w))
                 continue
             if seat == to_act:
