@@ -8,7 +8,8 @@
 `LiveCamera` runs capture + `LivePipeline` in a background thread (the pipeline is
 CPU-bound; the asyncio loop must stay free for the table's other requests). Events it is
 sure of are handed to the server through an asyncio queue; the newest annotated frame is
-kept as JPEG (older ones are dropped); `needs_confirmation` notes become questions.
+kept as JPEG (older ones are dropped); `needs_confirmation` notes become questions, and so
+does, once, a deck whose cards the readers cannot name (`LivePipeline.unread_deck`).
 
 Manual corrections reach the pipeline: after an event refereed elsewhere (manual entry,
 undo, a confirmed question) `observe()` snapshots the table's log -- the server's recorded
@@ -104,6 +105,7 @@ class LiveCamera:
 
         last_jpeg = 0.0
         frames = 0
+        warned = False
         try:
             for index, frame, t in self._frames:
                 if self._stop.is_set():
@@ -113,6 +115,9 @@ class LiveCamera:
                 if self._resync is not None:
                     self._apply_resync()
                 self._emit(self._pipe.process(frame, index, t))
+                if not warned and (unread := self._pipe.unread_deck_message()) is not None:
+                    warned = True  # asked once, as a question the page shows (nothing to confirm)
+                    self._call(self._ask, {"kind": "unread_deck", "message": unread})
                 frames += 1
                 now = time.monotonic()
                 if now - last_jpeg >= FRAME_INTERVAL_S:

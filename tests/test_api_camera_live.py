@@ -205,3 +205,33 @@ def test_a_manual_correction_is_replayed_with_the_camera_events_still_on_their_w
     camera._apply_resync()
     assert camera._pipe.log == [start, seen[0], undo, seen[1], seen[2]]
     assert camera._resync is None
+
+
+def test_a_deck_it_cannot_read_is_said_once_on_the_page(c, tmp_path):
+    """The sample video with every face read as "??" (a deck the readers cannot name): the
+    camera referees nothing, and says why in one question the page shows (nothing to confirm)."""
+    import gzip
+
+    unread = tmp_path / "unread.detections.jsonl.gz"
+    with gzip.open(SIDECAR, "rt") as src, gzip.open(unread, "wt") as dst:
+        for line in src:
+            rec = json.loads(line)
+            for d in rec.get("detections", []):
+                if d["kind"] == "face":
+                    d["card"] = "??"
+            dst.write(json.dumps(rec) + "\n")
+    r = c.post("/api/tables", json={"name": "odd deck", "players": ["Ann", "Bob", "Cid", "Dan"], "leader": 0})
+    tid = r.json()["id"]
+    assert c.post(f"/api/tables/{tid}/camera", json={"source": str(VIDEO), "detections": str(unread)}).status_code == 200
+    try:
+        t0, asked = time.monotonic(), []
+        while time.monotonic() - t0 < WAIT_S and not asked:
+            asked = [q for q in c.get(f"/api/tables/{tid}/camera/questions").json() if "could not be read" in q["text"]]
+            time.sleep(0.2)
+        assert len(asked) == 1 and asked[0]["event"] is None, asked
+        assert "may not know this deck's design" in asked[0]["text"]
+        r = c.post(f"/api/tables/{tid}/camera/questions/{asked[0]['id']}", json={"accept": True})
+        assert r.status_code == 200 and r.json() == {"ruling": None}
+        assert len(c.get(f"/api/tables/{tid}/rulings").json()) == 1  # the table's own start only
+    finally:
+        c.delete(f"/api/tables/{tid}/camera")

@@ -234,7 +234,14 @@ def run_watch(args) -> int:
 
         bar = tqdm(total=source.frame_count, unit="frame", desc="watching", file=sys.stderr, leave=False)
 
+    warned = False
+
     def emit(outs):
+        nonlocal warned
+        unread = None if warned else pipe.unread_deck_message()
+        if unread is not None:  # said once, as soon as it is clear: otherwise the camera just stays quiet
+            warned = True
+            (bar.write if bar is not None else print)(f"goatherd watch: {unread}", file=sys.stderr)
         for o in outs:
             if o.event is not None and log_fh:
                 log_fh.write(json.dumps(o.event) + "\n")

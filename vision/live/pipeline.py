@@ -19,10 +19,18 @@ from vision.live import settle as st
 from vision.live.detector import FACE, UNKNOWN, Detector
 from vision.live.events import EventMaker, Seen, event_cards
 from vision.live.layout import Layout, default_layout
-from vision.live.tracker import Tracker
+from vision.live.tracker import Tracker, vote_identity
 
 #: Weight of the best guesses of a card whose votes do not reach a name.
 UNREAD_GUESS_WEIGHT = 0.25
+#: A face-up card matched in as many frames as this many seconds hold was in sight long enough
+#: to be read. When at least UNREAD_DECK_CARDS such cards were seen and UNREAD_DECK_SHARE of them
+#: were never named, the deck is probably a design the readers cannot read (`unread_deck`).
+#: Real-model bench replays, 30 games: kde/future (no suit pips; a coloured tab and a bar code)
+#: 59-92 % never named, oxygen-white 4-16 %, the index decks 0-7 %.
+LONG_SEEN_S = 2.0
+UNREAD_DECK_CARDS = 8
+UNREAD_DECK_SHARE = 0.5
 #: An ambiguous observation waits at most this long (seconds) for later evidence.
 MAX_WAIT_S = 60.0
 
@@ -55,6 +63,7 @@ class Stats:
     detect_s: float = 0.0
     logic_s: float = 0.0
     latencies: list = field(default_factory=list)  # (event seq, emit frame, frame of the change)
+    long_seen: dict = field(default_factory=dict)  # face track id -> ever named (see LONG_SEEN_S)
 
 
 class LivePipeline:
@@ -175,6 +184,7 @@ class LivePipeline:
         for tr in self.tracker.died:
             if tr.kind == FACE and tr.confirmed and tr.name != UNKNOWN:
                 self.departed[tr.name] = self._seen(tr)
+        self._note_reads(self.tracker.died)
         changes = len([b for b in self.tracker.born]) + len([d for d in self.tracker.died if d.confirmed])
         still = st.frame_is_still([h.quad for h in self.tracker.hands], self.layout.play_area,
                                   self.tracker.max_motion(), self.motion_limit, changes, self._picture_motion(frame))
@@ -196,8 +206,34 @@ class LivePipeline:
         self.thumb = thumb
         return motion
 
+    def _note_reads(self, tracks) -> None:
+        """Remember which face tracks in sight for LONG_SEEN_S were ever named."""
+        need = max(1, round(LONG_SEEN_S * self.fps))
+        for tr in tracks:
+            if tr.kind == FACE and tr.hits >= need:
+                named = vote_identity(tr.votes)[0] != UNKNOWN
+                self.stats.long_seen[tr.id] = self.stats.long_seen.get(tr.id, False) or named
+
+    def unread_deck(self) -> tuple[int, int] | None:
+        """(never named, seen) when at least UNREAD_DECK_CARDS face-up cards were in sight for
+        LONG_SEEN_S and UNREAD_DECK_SHARE of them were never named: the readers
+        probably cannot read this deck's design, and the camera will report little. Else None."""
+        seen = len(self.stats.long_seen)
+        unread = seen - sum(self.stats.long_seen.values())
+        return (unread, seen) if seen >= UNREAD_DECK_CARDS and unread >= UNREAD_DECK_SHARE * seen else None
+
+    def unread_deck_message(self) -> str | None:
+        """`unread_deck` in words for the players (None while the deck reads as usual)."""
+        found = self.unread_deck()
+        if found is None:
+            return None
+        return (f"{found[0]} of {found[1]} face-up cards in sight for {LONG_SEEN_S:g} s or more could not be "
+                f"read: goatherd may not know this deck's design (models/README.md lists the decks it was "
+                f"measured on); type the events in by hand instead")
+
     def _on_settle(self, index: int, t: float) -> list[Output]:
         self.stats.settles += 1
+        self._note_reads(self.tracker.tracks)
         faces = [tr for tr in self.tracker.tracks if tr.kind == FACE and tr.confirmed]
         taken = {tr.name for tr in faces if tr.name != UNKNOWN}
         seen = [self._seen(tr, taken) for tr in faces]
