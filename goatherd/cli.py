@@ -18,7 +18,8 @@ COMMAND_MODULES = ("referee.cli", "datasets.cli", "vision.cli", "vision.live.cli
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="goatherd",
-        description="A camera referee for real card tables (Skitgubbe, with more games to come).",
+        description="A camera referee for real card tables: Skitgubbe, Durak, Golf, Penki and Shithead "
+                    "by hand or API; Skitgubbe, Durak and Golf also from a camera.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
