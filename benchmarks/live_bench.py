@@ -304,6 +304,7 @@ def run_game(job: dict) -> dict:
             "illegal": sev.count("illegal"), "errors": sev.count("error"), "warnings": sev.count("warning"),
             "notes": len(pipe.notes), "answers": answers, "frames": frames, "watch_s": watch_s, "render_s": render_s,
             "detect_s": pipe.stats.detect_s, "latency": lat,
+            "unread_deck": pipe.unread_deck() is not None,  # the camera said it cannot read this deck
             "replayed": recorded is not None}
 
 
@@ -412,13 +413,15 @@ def main(argv=None) -> int:
         "latency_max_s": round(lat[-1], 3) if lat else None,
         # the target is per card (<= LATENCY_TARGET_S after the settle), so the share over it counts
         "latency_over_target": round(sum(x > LATENCY_TARGET_S for x in lat) / len(lat), 3) if lat else None,
+        "games_unread_deck": sum(r["unread_deck"] for r in results),  # said "cannot read this deck"
         "rounds_true": sum(r["rounds_true"] for r in results),
         "rounds_seen": sum(r["rounds_seen"] for r in results),
         "decks": sorted({r["deck"] for r in results}),
         "per_deck": per_deck(results),
         "wall_s": round(time.perf_counter() - t0, 1),
         "per_game": [{k: r[k] for k in ("k", "deck", "background", "truth", "pred", "tp", "exact", "illegal",
-                                        "notes", "answers", "frames", "rounds_true", "rounds_seen")} for r in results],
+                                        "notes", "answers", "frames", "rounds_true", "rounds_seen",
+                                        "unread_deck")} for r in results],
     }
     print(json.dumps({k: v for k, v in summary.items() if k != "per_game"}, indent=1, ensure_ascii=False))
     if args.json:
