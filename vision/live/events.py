@@ -648,19 +648,24 @@ class EventMaker:
             and not weak and not doubted
         if weak or not cands or doubted or impossible:
             names = [s.name for s in obs.cards]
-            # (on the real-model bench the camera's seat was right in 48 of 50 such questions:
-            # its own referee had lost step at an earlier move, which the person can fix)
-            why = f"it is legal only as {self._describe(legal_reading)} (if {self._seat_name(obs.seat_hint)} " \
-                  f"did put it down, the camera missed or misread an earlier move)" \
-                if legal_reading is not None else \
-                f"it lies on {under} (is it {under}, misread?)" if under is not None else \
-                "the referee knows that card is elsewhere (a misread?)" if impossible else \
-                f"after {self.doubt_cause} the camera may be out of step with the table" if doubted and not weak \
-                else "this deck's cards are read by their faces alone, and it is not legal as read" \
-                if self.faces_only and cands else "cannot read it as a legal event"
+            seat = self._seat_name(obs.seat_hint)
+            if legal_reading is not None:
+                # (on the real-model bench the camera's seat was right in 48 of 50 such questions:
+                # its own referee had lost step at an earlier move, which the person can fix)
+                why = f"it is legal only as {self._describe(legal_reading)} (if {seat} did put it down, " \
+                      f"the camera missed or misread an earlier move)"
+            elif under is not None:
+                why = f"it lies on {under} (is it {under}, misread?)"
+            elif impossible:
+                why = "the referee knows that card is elsewhere (a misread?)"
+            elif doubted and not weak:
+                why = f"after {self.doubt_cause} the camera may be out of step with the table"
+            elif self.faces_only and cands:
+                why = "this deck's cards are read by their faces alone, and it is not legal as read"
+            else:
+                why = "cannot read it as a legal event"
             note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
-                    "message": f"saw {', '.join(names)} arrive from {self._seat_name(obs.seat_hint)} "
-                               f"but {why}: please confirm",
+                    "message": f"saw {', '.join(names)} arrive from {seat} but {why}: please confirm",
                     "cards": names, "seat": obs.seat_hint}
             self.notes.append(note)
             self.doubt, self.doubt_cause = DOUBT_EVENTS, "an unclear put"
