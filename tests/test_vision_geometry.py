@@ -11,7 +11,12 @@ from vision.cards import CARD_NAMES, card_index  # noqa: E402
 from vision.geometry import (  # noqa: E402
     card_homography, clip_convex, corner_centres, corner_patches, letterbox, obb_to_quad, obbs_to_quads, oriented_nms,
     polygon_area, portrait_order, quad_iou, rectify, short_side)
-from vision.runtime import combine_corners, decode_obb  # noqa: E402
+from vision.runtime import corner_vote, decode_obb, pool_reads  # noqa: E402
+
+
+def combine_corners(cards, none, face=None, face_none=1.0, corner_weight=1.0):
+    """A card's two corners voted and pooled with its face read, as `CardRecognizer` reads a box."""
+    return pool_reads(*corner_vote(cards, none), face, face_none, corner_weight)
 
 
 def coord_image(w=200, h=200):

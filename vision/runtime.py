@@ -221,13 +221,6 @@ def corner_vote(cards: np.ndarray, none: np.ndarray) -> tuple[np.ndarray, float]
     return (cards * w).sum(axis=0) / w.sum(), float(np.max(1.0 - none))
 
 
-def combine_corners(cards: np.ndarray, none: np.ndarray, face: np.ndarray | None = None,
-                    face_none: float = 1.0, corner_weight: float = 1.0) -> tuple[int, float]:
-    """Vote of a card's two corners (`corner_vote`), pooled with the face's read if given
-    (`pool_reads`); returns (card index, probability)."""
-    return pool_reads(*corner_vote(cards, none), face, face_none, corner_weight)
-
-
 def pool_reads(vote: np.ndarray, sure_index: float, face: np.ndarray | None = None,
                face_none: float = 1.0, corner_weight: float = 1.0) -> tuple[int, float]:
     """(card index, probability) from the corners' vote (`corner_vote`) and, if given, a
