@@ -304,3 +304,60 @@ def test_after_enough_legal_events_the_camera_rules_again(monkeypatch):
     em.observe(seen + [five], [], 170)
     decided = em.resolve()
     assert summary(decided) == [("slough", 1, "5H")] and rulings(decided) == ["illegal"]
+
+
+def end_of_part1(drop_slough: bool):
+    """A simulated game (seed 1015) up to its trump card: Bob holds the set-aside 10C. With
+    `drop_slough` the camera missed Cid's slough of 8H early on, so its referee still counts
+    cards in hands and expects Bob's play; without, it is the intermission (Bob to turn up)."""
+    from referee import Table
+    from referee.simulate import simulate_logs
+    from vision.live.games import live_table
+
+    _, hidden = simulate_logs("skitgubbe", 4, 1015)
+    log = [e for e in hidden if e["type"] != "hand"]
+    upto = next(i for i, e in enumerate(log) if e["type"] == "trump")
+    assert log[upto] == {"type": "trump", "card": "10C", "seat": 1}
+    table = live_table("skitgubbe", Table())
+    for i, ev in enumerate(log[:upto]):
+        if drop_slough and ev == {"type": "slough", "seat": 2, "card": "8H"}:
+            continue
+        assert table.apply(ev).ok
+    return table, EventMaker(table, default_layout(4, 1280, 720), FPS)
+
+
+#: Where the set-aside card lies, beside Bob (left), outside the play area.
+BOB_ASIDE = (133.0, 210.0)
+
+
+def test_a_card_turned_up_beside_a_seat_after_the_stock_is_the_trump_card():
+    """The control: in the intermission, Bob's card turned up where it lay is the trump."""
+    table, em = end_of_part1(drop_slough=False)
+    assert table.view()["phase"] == "intermission"
+    em.observe([card("10C", BOB_ASIDE, BOB_ASIDE, 100, 130)], [], 130)
+    decided = em.resolve()
+    assert [ev for ev, _, _ in decided] == [{"type": "trump", "card": "10C", "seat": 1}]
+    assert rulings(decided) == ["ok"]
+
+
+def test_the_trump_card_turned_up_while_the_referee_expects_a_play_is_asked_about():
+    """The camera missed a slough, so its referee counts a card in Bob's and Cid's hands and
+    expects Bob's play when Bob turns the trump card up. A card turned up where it lay,
+    outside the play area, with the stock used up, is no Part 1 play (those land in the
+    trick): it is asked about, not logged as Bob's play (real-model replay: 5 trump cards
+    were logged as plays, and the camera stayed in Part 1)."""
+    table, em = end_of_part1(drop_slough=True)
+    view = table.view()
+    assert (view["phase"], view["to_act"], view["stock"]) == ("part1", 1, 0)
+    em.observe([card("10C", BOB_ASIDE, BOB_ASIDE, 100, 130)], [], 130)
+    decided = em.resolve()
+    assert [ev for ev, _, _ in decided] == [None]
+    message = decided[0][2]["note"]["message"]
+    assert message.startswith("saw 10C arrive from Bob but it was turned up where it lay")
+    assert "Bob 1, Cid 1" in message
+    # the same card put into the trick is Bob's play, as before
+    table, em = end_of_part1(drop_slough=True)
+    em.observe([card("10C", (5.0, 340.0), (486.0, 351.0), 100, 130)], [], 130)
+    decided = em.resolve()
+    assert summary(decided) == [("play", 1, ["10C"])]
+    assert rulings(decided) == ["ok"]

@@ -314,6 +314,12 @@ def _game_rules(view: dict):
     return rules_for_view(view)
 
 
+def _why_unexplained(obs: Observation, view: dict, layout: Layout) -> str | None:
+    """The game's words for why an observation has no reading (`why_unexplained`), if any."""
+    why = getattr(_game_rules(view), "why_unexplained", None)
+    return why(obs, view, layout) if why is not None else None
+
+
 def referee_table_cards(view: dict) -> set[str]:
     """Cards the referee has lying on the table (the game's own reading of its view)."""
     return _game_rules(view).table_cards(view)
@@ -663,7 +669,7 @@ class EventMaker:
             elif self.faces_only and cands:
                 why = "this deck's cards are read by their faces alone, and it is not legal as read"
             else:
-                why = "cannot read it as a legal event"
+                why = _why_unexplained(obs, self.table.view(), self.layout) or "cannot read it as a legal event"
             note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
                     "message": f"saw {', '.join(names)} arrive from {seat} but {why}: please confirm",
                     "cards": names, "seat": obs.seat_hint}

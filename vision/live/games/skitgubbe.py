@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from vision.live.events import IGNORE, W_GLITCH, W_WRONG_TAKER, Observation, rank_key, name_options
+from vision.live.events import IGNORE, W_GLITCH, W_WRONG_TAKER, Observation, rank_key, name_options, travelled
 from vision.live.layout import Layout
 from vision.live.render import REACH_S, RETREAT_S, HOLD_S, CardObj, Director, TableRenderer, _rot  # noqa: F401
 
@@ -79,6 +79,8 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
     opts = name_options(obs.cards)
     seat = obs.seat_hint
     if phase == "part1" and len(obs.cards) == 1:
+        if turned_up_aside(obs, view, layout):
+            return []  # the trump card, which the referee does not expect yet: asked (`why_unexplained`)
         for (names,), w in ((o[0], o[1]) for o in opts):
             c = names
             if obs.from_stock and to_act is not None:
@@ -123,6 +125,40 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
     return out
 
 
+#: The set-aside card lies whole in the picture, in front of its holder: its centre at least this
+#: many card widths from the picture's edge (about half a card's height). A card seen only at
+#: the edge was carried in a hand (a real-model full game: Bob's last play, glimpsed at his edge
+#: and then lost in the trick, was taken for the trump card).
+ASIDE_EDGE = 0.7
+
+
+def turned_up_aside(obs: Observation, view: dict, layout: Layout) -> bool:
+    """A card turned face up where it lay, outside the play area, once the stock is used up:
+    how the set-aside card is shown as trump (S1.11, S1.14). A Part 1 play or slough lands in
+    the trick, in the play area. Seen while the referee still expects Part 1 moves, it means
+    the referee counts cards still in hands that are not there: the camera missed or misread
+    a move (real-model replay, 17 index-deck games: 5 trump cards were logged as plays, and
+    the camera stayed in Part 1; one true play was seen only as it was taken back)."""
+    s = obs.cards[0]
+    x, y = s.last
+    from_edge = min(x, y, layout.width - x, layout.height - y)
+    return view.get("stock") == 0 and not obs.from_stock and not layout.in_play_area(s.last) \
+        and not travelled(s.first, s.last, layout, s.width) and from_edge >= ASIDE_EDGE * s.width
+
+
+def why_unexplained(obs: Observation, view: dict, layout: Layout) -> str | None:
+    """Why an arrival with no candidate reading is asked about, in words (None: no reason
+    beyond having none)."""
+    if obs.kind != "arrive" or view.get("phase") != "part1" or len(obs.cards) != 1 \
+            or not turned_up_aside(obs, view, layout):
+        return None
+    players = view.get("players", [])
+    held = [f"{players[i] if i < len(players) else i} {n}" for i, n in enumerate(view.get("hand_sizes", [])) if n]
+    counts = f"counts cards in hands ({', '.join(held)})" if held else "still expects Part 1 moves"
+    return ("it was turned up where it lay, outside the play area, with the stock used up, as the trump card "
+            f"is; yet the referee {counts}: a missed or misread move?")
+
+
 def uncollected_winner(view: dict) -> int | None:
     """The seat that won the Part 1 trick lying on the table and has not collected it yet."""
     return (view.get("trick") or {}).get("winner") if view.get("phase") == "part1" else None
@@ -137,7 +173,7 @@ def fallback_candidates(obs: Observation, view: dict, layout: Layout) -> list[tu
     it broke clean games (a winner's slough read as his lead)."""
     winner = uncollected_winner(view)
     if winner is None or obs.kind != "arrive" or len(obs.cards) != 1 \
-            or obs.seat_hint != winner or not obs.seat_sure or obs.from_stock:
+            or obs.seat_hint != winner or not obs.seat_sure or obs.from_stock or turned_up_aside(obs, view, layout):
         return []
     return [({"type": "play", "seat": winner, "cards": names}, w) for names, w in name_options(obs.cards)]
 
