@@ -361,3 +361,35 @@ def test_the_trump_card_turned_up_while_the_referee_expects_a_play_is_asked_abou
     decided = em.resolve()
     assert summary(decided) == [("play", 1, ["10C"])]
     assert rulings(decided) == ["ok"]
+
+
+def part2_lead():
+    """Skitgubbe Part 2 (a teaching start), Ann to lead; her hand holds the run 2C 3C 4C."""
+    from referee import Table
+    from vision.live.games import live_table
+
+    table = live_table("skitgubbe", Table())
+    assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0, "part": 2,
+                        "trump": "H", "hands": [["2C", "3C", "4C", "KD", "9S", "5D"], ["9C", "3D", "5S", "JH", "6S", "7S"],
+                                                ["QS", "10D", "6C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "10S", "JS"]]}).ok
+    return table, EventMaker(table, default_layout(4, 1280, 720), FPS)
+
+
+ANN_EDGE = (640.0, 715.0)
+
+
+def test_a_run_seen_with_a_gap_is_the_run_with_its_hidden_card():
+    """Ann leads 2C 3C 4C laid overlapping; the camera reads 2C and 4C but not the 3C under
+    them. Two cards of one suit put down together with a gap are a run whose missing card is
+    hidden: logged as the whole run, not ruled a broken run (S2.2: real-model full games, 2
+    false accusations in 3 games)."""
+    table, em = part2_lead()
+    em.observe([card("2C", ANN_EDGE, (560, 360), 100, 130), card("4C", ANN_EDGE, (600, 360), 100, 130)], [], 130)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("play", 0, ["2C", "3C", "4C"])]
+    assert rulings(decided) == ["ok"]
+    assert decided[0][2]["event"]["evidence"]["cards_seen"] == ["2C", "4C"]
+    # the control: a run seen whole is logged as seen
+    table, em = part2_lead()
+    em.observe([card("2C", ANN_EDGE, (560, 360), 100, 130), card("3C", ANN_EDGE, (580, 360), 100, 130)], [], 130)
+    assert summary(em.resolve(force=True)) == [("play", 0, ["2C", "3C"])]
