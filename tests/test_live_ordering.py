@@ -393,3 +393,23 @@ def test_a_run_seen_with_a_gap_is_the_run_with_its_hidden_card():
     table, em = part2_lead()
     em.observe([card("2C", ANN_EDGE, (560, 360), 100, 130), card("3C", ANN_EDGE, (580, 360), 100, 130)], [], 130)
     assert summary(em.resolve(force=True)) == [("play", 0, ["2C", "3C"])]
+
+
+def test_two_eats_in_a_row_seen_in_one_settle_are_two_eats():
+    """Ann leads 2C, Bob beats with 9C; Cid eats the lowest run (2C), then Dan, who must beat
+    or eat what remains, eats 9C. The camera saw both cards leave by one settle. No single eat
+    takes both (an eat takes the lowest run of touching cards), so before, the leave had no
+    reading and both eats were missed (a real-model full game; the next play was then judged
+    against a table the players had cleared). Successive removals that take exactly the cards
+    that left are read in turn."""
+    table, em = part2_lead()
+    for seat, name, pos in ((0, "2C", (560.0, 360.0)), (1, "9C", (600.0, 360.0))):
+        assert table.apply({"type": "play", "seat": seat, "cards": [name]}).ok
+        em.on_table[name] = {"pos": np.array(pos), "track": seat + 1, "seen": 50}
+    cid_side, dan_side = (640.0, 5.0), DAN_EDGE
+    obs = em.observe([], [card("2C", (560, 360), cid_side, 10, 100, track=1),
+                          card("9C", (600, 360), dan_side, 10, 110, track=2)], 130)
+    assert [(o.kind, [s.name for s in o.cards]) for o in obs] == [("leave", ["2C"]), ("leave", ["9C"])]
+    decided = em.resolve(force=True)
+    assert [ev for ev, _, _ in decided] == [{"type": "eat", "seat": 2}, {"type": "eat", "seat": 3}]
+    assert rulings(decided) == ["ok", "ok"]

@@ -471,10 +471,11 @@ class EventMaker:
             cards = [dep.get(n) or Seen(-1, [(n, 1.0)], self.on_table[n]["pos"], self.on_table[n]["pos"],
                                         self._last_seen(n, frame), self._last_seen(n, frame))
                      for n in gone_names]
-            seats = [self.layout.zone_of(c.last) for c in cards if c.track >= 0]
-            hint = max(set(seats), key=seats.count) if seats else None
-            obs.append(Observation("leave", cards, frame, time, max(c.last_frame for c in cards), hint,
-                                   present=present))
+            for group in self._removals_in_turn(cards, frame, time, present):
+                seats = [self.layout.zone_of(c.last) for c in group if c.track >= 0]
+                hint = max(set(seats), key=seats.count) if seats else None
+                obs.append(Observation("leave", group, frame, time, max(c.last_frame for c in group), hint,
+                                       present=present))
         stock_left = self.table.view().get("stock", 0) > 0  # (nothing is applied while observing)
         for d in came_and_went:  # (where it came from is weak evidence: asked about, not ruled on)
             # one first seen at the stock was flipped; where it lay before it went is unknown
@@ -516,6 +517,35 @@ class EventMaker:
             o.where = where
         self.pending += obs
         return obs
+
+    def _removals_in_turn(self, cards: list[Seen], frame: int, time: float, present: set) -> list[list[Seen]]:
+        """Cards gone from the table by one settle, split into the removals the referee would
+        make one after another when no one removal takes them all but successive ones take
+        exactly them (Skitgubbe Part 2: Dan eats the lowest run, then Ann eats the rest; a
+        real-model full game saw both leave at once, read it as one eat, found none, and
+        missed both). Otherwise one group, as seen."""
+        groups, left, applied = [], list(cards), 0
+        try:
+            while left:
+                view = self.table.view()
+                leave = Observation("leave", left, frame, time, max(c.last_frame for c in left), None, present=present)
+                cands = [c for c in candidates(leave, view, self.layout) if c[0] not in (None, IGNORE)]
+                if not cands:
+                    break
+                ruling = self.probe.try_apply(max(cands, key=lambda c: c[1])[0])
+                if not ruling.ok:
+                    break
+                applied += 1
+                removed = referee_table_cards(view) - referee_table_cards(self.table.view())
+                took = [c for c in left if c.name in removed]
+                if not took or len(took) != len(removed):
+                    break
+                groups.append(took)
+                left = [c for c in left if c.name not in removed]
+        finally:
+            for _ in range(applied):
+                self.probe.undo()
+        return groups if len(groups) > 1 and not left else [cards]
 
     def _last_seen(self, name: str, frame: int) -> int:
         """The last frame an accounted card was seen (this settle's `frame` if unknown)."""
