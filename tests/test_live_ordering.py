@@ -413,3 +413,22 @@ def test_two_eats_in_a_row_seen_in_one_settle_are_two_eats():
     decided = em.resolve(force=True)
     assert [ev for ev, _, _ in decided] == [{"type": "eat", "seat": 2}, {"type": "eat", "seat": 3}]
     assert rulings(decided) == ["ok", "ok"]
+
+
+def test_a_run_waits_for_its_card_found_by_fewer_reads():
+    """Ann leads 2C 3C laid overlapping: the 3C on top is read in frame after frame, the 2C
+    under it (a strip with one index) only now and then, so at the first settle 2C has too few
+    reads to be reported. Before, 3C was logged alone and the run's 2C was lost (real-model
+    full games: 10 runs in 3 games logged as their top card). A new card waits for an immature
+    card lying beside it where one put may hold several cards; the run comes whole once its
+    card is read enough."""
+    table, em = part2_lead()
+    top = card("3C", ANN_EDGE, (600, 360), 100, 130)
+    under = card("2C", ANN_EDGE, (570, 360), 104, 130, votes=0.8, track=7)
+    assert em.observe([top, under], [], 130) == []
+    assert em.resolve(force=True) == []
+    under = card("2C", ANN_EDGE, (570, 360), 104, 160, votes=2.4, track=7)
+    em.observe([card("3C", ANN_EDGE, (600, 360), 100, 160), under], [], 160)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("play", 0, ["2C", "3C"])]
+    assert rulings(decided) == ["ok"]
