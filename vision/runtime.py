@@ -15,8 +15,8 @@ from pathlib import Path
 import numpy as np
 
 from vision.cards import CARD_NAMES, DETECTOR_CLASSES, FACE_DOWN, NONE_CLASS
-from vision.geometry import (corner_patches, face_patch, letterbox, obbs_to_quads, oriented_nms, quad_iou,
-                             quad_overlap, quad_variants, snap_to_edges)
+from vision.geometry import (corner_patches, face_patch, letterbox, obbs_to_quads, oriented_nms, portrait_order,
+                             quad_iou, quad_overlap, quad_variants, snap_to_edges)
 from vision.runtime_paths import DEFAULT_MODELS
 
 #: Minimum detector score for a box to be kept.
@@ -84,6 +84,32 @@ FACE_WEIGHT = 0.5
 CORNER_FACE_SURE = 0.8
 AGREE_FULL = 0.75
 AGREE_PRIOR = 5
+
+#: A run of touching cards laid overlapping (Skitgubbe Part 2 plays; a fan) leaves of each card
+#: under the next only a strip with one index corner, which the detector rarely boxes (three
+#: rendered full games through the live pipeline: 10 runs seen as their top card alone; the
+#: detector boxed a run as one card). Such a card is looked for beside a surely read face
+#: (`CardRecognizer.run_neighbours`): the face's box shifted sideways by these fractions of
+#: its width, either way (a run may be fanned to either side), ...
+RUN_SHIFTS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
+#: ... and read by the one corner a card under it on that side shows (its top-left on the
+#: left, its bottom-right on the right). A neighbour is a card touching the face's (same suit,
+#: adjacent rank) read surely (p(none) at most RUN_NONE_MAX, probability at least
+#: RUN_READ_MIN) at RUN_AGREE shifts or more: a patch that still holds part of the face's own
+#: index is misread as a touching card (6S as 5S) at one shift, not at two. The search goes on
+#: outwards from a found card, at most RUN_DEPTH cards from the face.
+RUN_NONE_MAX, RUN_READ_MIN, RUN_AGREE, RUN_DEPTH = 0.2, 0.9, 2, 3
+_RUN_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def touching(a: str, b: str) -> bool:
+    """Whether two cards could lie next to each other in a run: same suit, adjacent ranks
+    (2 low, A high; A and 2 do not touch)."""
+    ra, rb = a[:-1], b[:-1]
+    if a[-1:] != b[-1:] or ra not in _RUN_RANKS or rb not in _RUN_RANKS:
+        return False
+    return abs(_RUN_RANKS.index(ra) - _RUN_RANKS.index(rb)) == 1
+
 
 DETECTOR_FILE, READER_FILE, FACE_READER_FILE = "cards-obb.onnx", "corners-cls.onnx", "faces-cls.onnx"
 
@@ -291,6 +317,48 @@ class CardRecognizer:
         (the table's `CornerTrust`), the corners count by its weight and every read is
         compared into it."""
         return self._read_unsure_again(frame, quads, lambda snapped: [snapped], trust=trust)
+
+    def run_neighbours(self, frame: np.ndarray, faces: list[tuple[np.ndarray, str]]) -> list[list[tuple[np.ndarray, str, float]]]:
+        """For each (quad, card) of a surely read face, the cards of its run found beside it
+        (see RUN_SHIFTS), nearest first: (offset of its box from the face's box (2,), card,
+        probability) each. All faces' probes are read in one batch per step outwards."""
+        found: list[list[tuple[np.ndarray, str, float]]] = [[] for _ in faces]
+        # (face index, its box, the card there, the step sideways along the card's top edge,
+        # the corner a card under it on that side shows: its top-left on the left, its
+        # bottom-right on the right)
+        fronts = []
+        for k, (q, c) in enumerate(faces):
+            q = np.asarray(q, np.float64)
+            across = portrait_order(q)
+            across = across[1] - across[0]
+            fronts += [(k, q, c, -across, 0), (k, q, c, across, 1)]
+        for _ in range(RUN_DEPTH):
+            if not fronts:
+                break
+            probes = [q + f * step for _, q, _, step, _ in fronts for f in RUN_SHIFTS]
+            corners = [corner for *_, corner in fronts for _ in RUN_SHIFTS]
+            patches = [corner_patches(frame, q, self.reader.imgsz)[corner] for q, corner in zip(probes, corners)]
+            cards, none = self.reader.card_probs(self.reader(patches))
+            nxt = []
+            for n, (k, q, card, step, corner) in enumerate(fronts):
+                run = {card} | {c for _, c, _ in found[k]}
+                sure: dict[str, list[int]] = {}  # a touching card read surely -> the shifts that read it
+                for j in range(len(RUN_SHIFTS)):
+                    i = n * len(RUN_SHIFTS) + j
+                    name = CARD_NAMES[int(cards[i].argmax())]
+                    if none[i] <= RUN_NONE_MAX and cards[i].max() >= RUN_READ_MIN and touching(name, card) \
+                            and name not in run:
+                        sure.setdefault(name, []).append(i)
+                agreed = [(name, at) for name, at in sure.items() if len(at) >= RUN_AGREE]
+                if len(agreed) != 1:
+                    continue
+                name, at = agreed[0]
+                box = probes[at[len(at) // 2]]
+                found[k].append((box.mean(axis=0) - np.asarray(faces[k][0], np.float64).mean(axis=0), name,
+                                 float(np.mean([cards[i].max() for i in at]))))
+                nxt.append((k, box, name, step, corner))
+            fronts = nxt
+        return found
 
     def _read_unsure_again(self, frame: np.ndarray, quads: list[np.ndarray], boxes_from,
                            also: list[np.ndarray] = (), trust: CornerTrust | None = None) -> list[tuple[int, float]]:

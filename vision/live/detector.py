@@ -197,8 +197,9 @@ class ModelDetector:
         from vision.runtime import CornerTrust
 
         self.recognizer = recognizer
-        # (aabb, card, conf, frame read, confident reads of that name in a row)
-        self.cache: list[tuple[np.ndarray, str, float, int, int]] = []
+        # (aabb, card, conf, frame read, confident reads of that name in a row, its run
+        # neighbours as (offset from its centre, card, conf))
+        self.cache: list[tuple[np.ndarray, str, float, int, int, list]] = []
         self.staged = all(hasattr(recognizer, a) for a in ("detector", "read_once"))
         # one table, one deck: how far its index corners agree with the face reader
         self.corner_trust = CornerTrust()
@@ -231,9 +232,11 @@ class ModelDetector:
             j = int(iou[k].argmax()) if iou.shape[1] else -1
             prev = self.cache[j] if j >= 0 and iou[k, j] >= REUSE_IOU else None
             if prev is not None and index - prev[3] <= REUSE_FRAMES and prev[4] >= REUSE_AFTER_READS:
-                _, card, conf, when, reads = prev
-                out.append(Detection(FACE, card, conf * REUSE_WEIGHT, np.asarray(d.quad, float), REUSE_VOTE))
-                new_cache.append((boxes[k], card, conf, when, reads))
+                _, card, conf, when, reads, run = prev
+                quad = np.asarray(d.quad, float)
+                out.append(Detection(FACE, card, conf * REUSE_WEIGHT, quad, REUSE_VOTE))
+                out += [Detection(FACE, c, p * REUSE_WEIGHT, quad + off, REUSE_VOTE) for off, c, p in run]
+                new_cache.append((boxes[k], card, conf, when, reads, run))
             else:
                 to_read.append((k, prev))
         if to_read:
@@ -241,18 +244,41 @@ class ModelDetector:
             # a track votes over many frames, and rereads changed which frames settle on the
             # real-model sample clip (a slough went unseen)
             reads = rec.read_once(frame, [faces[k].quad for k, _ in to_read], self.corner_trust)
+            fresh = []  # (face index, its cache entry or None, card, conf)
             for (k, prev), (i, p) in zip(to_read, reads):
                 conf = float(p * faces[k].score)
                 card = CARD_NAMES[i] if conf >= MODEL_READ_MIN else UNKNOWN
                 out.append(Detection(FACE, card, conf, np.asarray(faces[k].quad, float)))
+                fresh.append((k, prev, card, conf))
+            # runs are looked for beside a sure face lying where it lay at its last sure read
+            # (not in flight; and a card just put down is probed from its second read on)
+            sure = [(k, card) for k, prev, card, conf in fresh if conf >= REUSE_MIN_CONF and prev is not None]
+            runs = dict(zip((k for k, _ in sure), self._run_neighbours(frame, faces, sure, out)))
+            for k, prev, card, conf in fresh:
+                run = runs.get(k, [])
+                out += [Detection(FACE, c, p, faces[k].quad + off) for off, c, p in run]
                 if conf >= REUSE_MIN_CONF:
                     in_row = prev[4] + 1 if prev is not None and prev[1] == card else 1
-                    new_cache.append((boxes[k], card, conf, index, in_row))
+                    new_cache.append((boxes[k], card, conf, index, in_row, run))
         self.cache = new_cache
         for d in dets:
             if d.kind != FACE:
                 out.append(Detection(d.kind, UNKNOWN, float(d.score), np.asarray(d.quad, float)))
         return out
+
+    def _run_neighbours(self, frame, faces, sure: list[tuple[int, str]], out: list[Detection]) -> list[list]:
+        """Per surely read face (index into `faces`, card), the cards of its run found beside
+        it (`CardRecognizer.run_neighbours`) as (offset of their box from the face's, card,
+        conf); a card already read on a box of its own this frame is left to that box."""
+        probe = getattr(self.recognizer, "run_neighbours", None)
+        if probe is None or not sure:
+            return [[] for _ in sure]
+        named = {d.card for d in out if d.kind == FACE}
+        runs = []
+        for (k, _), found in zip(sure, probe(frame, [(np.asarray(faces[k].quad, float), c) for k, c in sure])):
+            score = float(faces[k].score)
+            runs.append([(off, c, p * score) for off, c, p in found if c not in named])
+        return runs
 
     def _from_records(self, res: dict) -> list[Detection]:
         out = []

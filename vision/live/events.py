@@ -425,21 +425,18 @@ class EventMaker:
             self.typed_in.discard(s.key)
             new.remove(s)
         # ... and what changed after such a card was first seen waits for it (IMMATURE_HOLD_S)
-        unread = [s.first_frame for s in seen if s.key is not None and s.key not in self.on_table
+        unread = [s for s in seen if s.key is not None and s.key not in self.on_table
                   and s.key not in pending_names and immature(s)
                   and frame - s.first_frame <= IMMATURE_HOLD_S * self.fps]
-        hold = min(unread, default=math.inf)
-        # where one put may hold several cards (a Part 2 run), a new card waits for an immature
-        # card lying within GROUP_DIST of it: the run's other card, found by fewer reads (a card
-        # under its neighbours shows only a strip), so the run is judged whole
-        # (dreck rows are judged by seat: `dreck_puts`)
+        hold = min((s.first_frame for s in unread), default=math.inf)
+        # where one put may hold several cards (a Part 2 run; dreck rows are put by seat,
+        # `dreck_puts`), a new card also waits for an unread card lying within GROUP_DIST of it:
+        # the run's card under it, read less often (it shows only a strip), so the run is
+        # judged whole
         view = self.table.view()
         if new and view.get("phase") != "dreck" and not _game_rules(view).SINGLE_PUTS(view):
-            partners = [s for s in seen if s.key is not None and s.key not in self.on_table
-                        and s.key not in pending_names and immature(s)
-                        and frame - s.first_frame <= IMMATURE_HOLD_S * self.fps]
             new = [s for s in new if not any(np.linalg.norm(s.last - w.last) <= GROUP_DIST * max(s.width, w.width, 1.0)
-                                             for w in partners)]
+                                             for w in unread)]
         # a card we let go silently (the referee had already taken it off) seen again where it lay
         # was only lost from sight: it is still lying there, not a new card -- unless the game
         # says the table was cleared for a new deal (Golf: between rounds, a card may come back)

@@ -1,0 +1,100 @@
+"""A run of touching cards laid overlapping shows of each card under the next only a strip
+with one index corner; the detector tends to box the run as one card. `run_neighbours` reads
+such cards beside a surely read face (vision.runtime.RUN_SHIFTS), and the live detector lists
+them. Pictures: real card art (a training deck rendered from Debian's SVG) on a plain table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+pytest.importorskip("onnxruntime")
+
+from vision.runtime import touching  # noqa: E402
+
+CARD_H = 140
+STEP = 0.42  # the under card shows this much of its width, as the renderer lays runs
+
+
+def test_touching_cards_are_one_suit_and_adjacent_ranks():
+    assert touching("7C", "8C") and touching("8C", "7C") and touching("10H", "JH") and touching("KS", "AS")
+    assert not touching("7C", "9C")  # a gap
+    assert not touching("7C", "8D")  # another suit
+    assert not touching("AS", "2S")  # A and 2 do not touch
+    assert not touching("7C", "??") and not touching("7C", "7C")
+
+
+@pytest.fixture(scope="module")
+def art(tmp_path_factory):
+    from datasets.decks import CardArt, find_decks, render_deck
+    from vision.runtime_paths import DEFAULT_MODELS
+
+    if not (DEFAULT_MODELS / "cards-obb.onnx").exists():
+        pytest.skip("no shipped models in this checkout")
+    decks = {d.name: d for d in find_decks()}
+    if "gnome/anglo" not in decks:
+        pytest.skip("the gnome/anglo deck (gnome-cards-data) is not installed")
+    cache = tmp_path_factory.mktemp("cards")
+    render_deck(decks["gnome/anglo"], cache)
+    return CardArt(cache, [decks["gnome/anglo"]]), decks["gnome/anglo"]
+
+
+def table_with(art, cards: list[tuple[str, float]]) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """A 1280x720 table with `cards` (name, left edge x) pasted upright in that order (later on
+    top), and each card's corners."""
+    images, deck = art
+    frame = np.full((720, 1280, 3), (60, 110, 50), np.uint8)
+    quads = {}
+    for name, x0 in cards:
+        img = images.image(deck, name)
+        w = int(round(img.shape[1] * CARD_H / img.shape[0]))
+        img = cv2.resize(img, (w, CARD_H), interpolation=cv2.INTER_AREA)
+        x0, y0 = int(round(x0)), 290
+        alpha = img[:, :, 3:4].astype(np.float32) / 255.0
+        patch = frame[y0:y0 + CARD_H, x0:x0 + w].astype(np.float32)
+        frame[y0:y0 + CARD_H, x0:x0 + w] = (alpha * img[:, :, :3] + (1 - alpha) * patch).astype(np.uint8)
+        quads[name] = np.array([[x0, y0], [x0 + w, y0], [x0 + w, y0 + CARD_H], [x0, y0 + CARD_H]], float)
+    return frame, quads
+
+
+def card_width(art) -> float:
+    images, deck = art
+    img = images.image(deck, "8C")
+    return img.shape[1] * CARD_H / img.shape[0]
+
+
+def test_the_card_under_a_run_is_read_beside_its_top_card(art):
+    from vision.runtime import CardRecognizer
+
+    rec = CardRecognizer()
+    w = card_width(art)
+    frame, quads = table_with(art, [("7C", 560), ("8C", 560 + STEP * w)])
+    (found,) = rec.run_neighbours(frame, [(quads["8C"], "8C")])
+    assert [name for _, name, _ in found] == ["7C"]
+    offset = found[0][0]
+    assert offset[0] < -0.2 * w and abs(offset[1]) < 0.05 * CARD_H  # to its left, level with it
+    # a run of three: the search goes on outwards from the card found
+    frame, quads = table_with(art, [("6C", 520), ("7C", 520 + STEP * w), ("8C", 520 + 2 * STEP * w)])
+    (found,) = rec.run_neighbours(frame, [(quads["8C"], "8C")])
+    assert [name for _, name, _ in found] == ["7C", "6C"]
+    # a card lying alone, or beside a card it does not touch, has no run
+    frame, quads = table_with(art, [("8C", 600)])
+    assert rec.run_neighbours(frame, [(quads["8C"], "8C")]) == [[]]
+    frame, quads = table_with(art, [("KD", 560), ("8C", 560 + STEP * w)])
+    assert rec.run_neighbours(frame, [(quads["8C"], "8C")]) == [[]]
+
+
+def test_the_live_detector_lists_a_run_s_under_card(art):
+    """From the second sure read of the top card on (it lies where it lay), its run is looked
+    for; the under card is listed with a box of its own, to the top card's left."""
+    from vision.live.detector import find_model_detector
+
+    det, why = find_model_detector()
+    assert det is not None, why
+    w = card_width(art)
+    frame, quads = table_with(art, [("7C", 560), ("8C", 560 + STEP * w)])
+    seen = [{d.card: d.centre for d in det(frame, i) if d.kind == "face"} for i in range(3)]
+    assert "8C" in seen[0]
+    assert "7C" in seen[1] and "7C" in seen[2]
+    assert seen[1]["7C"][0] < seen[1]["8C"][0]
