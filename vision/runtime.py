@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from referee.cards import RANK, SUIT
 from vision.cards import CARD_NAMES, DETECTOR_CLASSES, FACE_DOWN, NONE_CLASS
 from vision.geometry import (corner_patches, face_patch, letterbox, obbs_to_quads, oriented_nms, portrait_order,
                              quad_iou, quad_overlap, quad_variants, snap_to_edges)
@@ -99,16 +100,12 @@ RUN_SHIFTS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
 #: index is misread as a touching card (6S as 5S) at one shift, not at two. The search goes on
 #: outwards from a found card, at most RUN_DEPTH cards from the face.
 RUN_NONE_MAX, RUN_READ_MIN, RUN_AGREE, RUN_DEPTH = 0.2, 0.9, 2, 3
-_RUN_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 def touching(a: str, b: str) -> bool:
     """Whether two cards could lie next to each other in a run: same suit, adjacent ranks
-    (2 low, A high; A and 2 do not touch)."""
-    ra, rb = a[:-1], b[:-1]
-    if a[-1:] != b[-1:] or ra not in _RUN_RANKS or rb not in _RUN_RANKS:
-        return False
-    return abs(_RUN_RANKS.index(ra) - _RUN_RANKS.index(rb)) == 1
+    (the referee's ranking: 2 low, A high; A and 2 do not touch)."""
+    return a in RANK and b in RANK and SUIT[a] == SUIT[b] and abs(RANK[a] - RANK[b]) == 1
 
 
 DETECTOR_FILE, READER_FILE, FACE_READER_FILE = "cards-obb.onnx", "corners-cls.onnx", "faces-cls.onnx"
