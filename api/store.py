@@ -84,6 +84,9 @@ class Store:
         except OSError as exc:
             raise StoreError(f"cannot create {self.path.parent}: {exc.strerror or exc}") from None
         self.mutex = threading.Lock()  # the committer thread and the loop thread share the connection
+        # A checkpoint runs in a worker thread that a cancelled task does not stop; `close`
+        # waits for it, since closing a connection in use by another thread crashes SQLite.
+        self._checkpoint_lock = threading.Lock()
         self._lock_fd = self._lock() if lock else None
         try:
             self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
@@ -125,17 +128,21 @@ class Store:
 
     def checkpoint(self) -> tuple:
         """Copy committed WAL pages into the database file without blocking writers."""
-        conn = self._checkpointer or self.db
-        return conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        with self._checkpoint_lock:
+            conn = self._checkpointer or self.db
+            if conn is None:
+                return ()  # closed: nothing left to copy
+            return conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
 
     def close(self) -> None:
-        if getattr(self, "_checkpointer", None) is not None:
-            self._checkpointer.close()
-            self._checkpointer = None
-        db = getattr(self, "db", None)
-        if db is not None:
-            db.close()
-            self.db = None
+        with self._checkpoint_lock:
+            if getattr(self, "_checkpointer", None) is not None:
+                self._checkpointer.close()
+                self._checkpointer = None
+            db = getattr(self, "db", None)
+            if db is not None:
+                db.close()
+                self.db = None
         if self._lock_fd is not None:
             os.close(self._lock_fd)
             self._lock_fd = None

@@ -33,7 +33,7 @@ def test_an_old_file_is_migrated_and_keeps_its_events(tmp_path):
     old.db.execute("INSERT INTO tables VALUES ('t', 's', 'T', 'skitgubbe', '{}', 'ABCDEF', 1.0)")
     old.db.execute("INSERT INTO events VALUES ('t', 0, '{\"type\":\"undo\"}', '{}', 0, 1.0)")
     assert old.version() == 1
-    old.close()
+    old.db.close()
     store = Store(path)
     assert store.version() == SCHEMA_VERSION
     [ev] = store.events("t")
@@ -70,3 +70,38 @@ def test_appended_events_are_visible_to_another_connection_at_once(tmp_path):
         store.append_event("t", StoredEvent(1, '{"type":"undo"}', "{}", True, 2.0, "manual"))
     assert store.tables()[0]["join_code"] == "ABCDEF" and store.sessions()[0]["name"] == "evening"
     store.close()
+
+
+def test_close_waits_for_a_checkpoint_running_in_another_thread(tmp_path):
+    """The server runs checkpoints in a worker thread that stopping it does not interrupt;
+    closing the connection under a running checkpoint crashed the process (SIGSEGV)."""
+    import threading
+    import time
+
+    store = Store(tmp_path / "t.db")
+    store.background_checkpoints()
+    order = []
+    started = threading.Event()
+
+    class SlowConnection:  # stands in for the checkpoint connection, recording the order of calls
+        def __init__(self, real):
+            self.real = real
+
+        def execute(self, sql):
+            started.set()
+            time.sleep(0.3)
+            order.append("checkpoint done")
+            return self.real.execute(sql)
+
+        def close(self):
+            order.append("closed")
+            self.real.close()
+
+    store._checkpointer = SlowConnection(store._checkpointer)
+    worker = threading.Thread(target=store.checkpoint)
+    worker.start()
+    assert started.wait(5)
+    store.close()
+    worker.join()
+    assert order == ["checkpoint done", "closed"]
+    assert store.checkpoint() == ()  # after close: nothing to do, no error
