@@ -432,3 +432,79 @@ def test_a_run_waits_for_its_card_found_by_fewer_reads():
     decided = em.resolve(force=True)
     assert summary(decided) == [("play", 0, ["2C", "3C"])]
     assert rulings(decided) == ["ok"]
+
+
+def guess_only(name, share, first, last, first_frame, last_frame, votes=4.0):
+    """A card whose votes do not reach a name: "??" first, then its guesses (scaled down, as
+    the pipeline offers them)."""
+    return Seen(next(TRACK_IDS), [("??", 0.0), (name, 0.25 * share)], np.array(first, float),
+                np.array(last, float), first_frame, last_frame, 80.0, votes, 0.9)
+
+
+def test_card_read_only_by_guesses_waits_to_be_read():
+    """Dan leads 10D after his collect, but at the first settle its votes fall just short of a
+    name (10D at 55 %): reported by its weak guess, its reading would be implausible and asked
+    about, and the camera would lose step. It waits instead, and holds back Ann's 8S put down
+    after it; read a moment later, both come out in order."""
+    table, em = trick_on_table()
+    em.observe([], [gone(n, 100) for n in ("9D", "4C", "9C", "AC", "9H")], 120)
+    assert summary(em.resolve()) == [("collect", 3, None)]
+    ten = guess_only("10D", 0.55, DAN_EDGE, (800, 360), 150, 180)
+    eight = card("8S", (640, 715), (640, 480), 170, 180, votes=6.0)
+    assert em.observe([ten, eight], [], 180) == []
+    assert em.resolve() == [] and not em.notes
+    ten_read = card("10D", DAN_EDGE, (800, 360), 150, 200, track=ten.track)
+    obs = em.observe([ten_read, eight], [], 200)
+    assert [(o.kind, o.order) for o in obs] == [("arrive", 150), ("arrive", 170)]
+    decided = em.resolve()
+    assert summary(decided) == [("play", 3, ["10D"]), ("play", 0, ["8S"])]
+    assert rulings(decided) == ["ok", "ok"]
+
+
+def test_card_read_only_by_guesses_is_reported_after_the_hold():
+    """A card never read past its guesses is reported by them once IMMATURE_HOLD_S has passed
+    (here its guess is not plausible enough to be logged: it is asked about)."""
+    table, em = trick_on_table()
+    em.observe([], [gone(n, 100) for n in ("9D", "4C", "9C", "AC", "9H")], 120)
+    em.resolve()
+    first = 150
+    settle = first + int(IMMATURE_HOLD_S * FPS) + 1
+    ten = guess_only("10D", 0.55, DAN_EDGE, (800, 360), first, settle)
+    obs = em.observe([ten], [], settle)
+    assert [(o.kind, o.cards[0].key) for o in obs] == [("arrive", "10D")]
+    assert summary(em.resolve()) == [None]
+    assert [n["message"] for n in em.notes] == ["saw ?? arrive from Dan but cannot read it as a legal event: please confirm"]
+
+
+def dreck_but_dans():
+    """The game of `end_of_part1` after the trump card and the dreck of Ann, Bob and Cid: the
+    referee waits for Dan's (3D 5C)."""
+    from referee import Table
+    from referee.simulate import simulate_logs
+    from vision.live.games import live_table
+
+    _, hidden = simulate_logs("skitgubbe", 4, 1015)
+    log = [e for e in hidden if e["type"] != "hand"]
+    upto = next(i for i, e in enumerate(log) if e["type"] == "dreck" and e["seat"] == 3)
+    assert log[upto]["cards"] == ["3D", "5C"]
+    table = live_table("skitgubbe", Table())
+    for ev in log[:upto]:
+        assert table.apply(ev).ok
+    assert table.view()["phase"] == "dreck"
+    return table, EventMaker(table, default_layout(4, 1280, 720), FPS)
+
+
+def test_a_card_that_is_no_dreck_card_is_not_logged_as_dreck():
+    """The camera missed Dan's dreck (3D 5C) and sees Ann lead JC in Part 2. A card that is no
+    dreck card (2-5, 6 of trumps) is asked about, not logged as Ann's dreck and ruled illegal
+    (S1.16: a false accusation in a real-model full game)."""
+    table, em = dreck_but_dans()
+    em.observe([card("JC", ANN_EDGE, (640.0, 420.0), 100, 130)], [], 130)
+    decided = em.resolve(force=True)
+    assert [ev for ev, _, _ in decided] == [None]
+    assert decided[0][2]["note"]["message"].startswith("saw JC arrive from Ann")
+    # the control: Dan's dreck, seen, is logged
+    table, em = dreck_but_dans()
+    em.observe([card("3D", DAN_EDGE, (1100.0, 330.0), 100, 130), card("5C", DAN_EDGE, (1100.0, 390.0), 100, 130)], [], 130)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("dreck", 3, ["3D", "5C"])] and rulings(decided) == ["ok"]

@@ -52,6 +52,10 @@ PEAK_READ = 0.4
 #: card put down but not yet readable (`immature`) holds back the changes seen after it, up
 #: to this many seconds after it was first seen, so it is judged in its turn once read: a
 #: poorly read lead otherwise lets the next player's card be judged against an empty trick.
+#: For as long, a card whose votes do not yet reach a name (only guesses, weak evidence) is
+#: not reported either: a real-model full game asked about Bob's "??" (8D at 60 % of its
+#: votes, just short of a name) and lost step for the rest of the game; a second later it
+#: was read as 8D. Past the hold it is reported by its guesses, as before.
 IMMATURE_HOLD_S = 10.0
 #: An arrival whose best legal reading has a prior weight below this (e.g. the card came from
 #: another seat than the one to act) is not explained away: it is ruled on (strong evidence)
@@ -416,8 +420,9 @@ class EventMaker:
         # its best guesses (weak evidence: the referee's legality check picks among them).
         # A name read only once or twice (vote mass under STRONG_VOTES) waits for a later settle:
         # such tracks are mostly one misread of a card being carried, gone again a moment later.
+        young = {s.track for s in seen if frame - s.first_frame <= IMMATURE_HOLD_S * self.fps}
         new = [s for s in seen if s.key is not None and s.key not in self.on_table and s.key not in pending_names
-               and not immature(s)]
+               and not immature(s) and not (s.name == UNKNOWN and s.track in young)]
         # a new card a person put on the referee's table (a manual event, a confirmed question,
         # or play before the camera was attached: see `follow`) is accounted for, not reported
         for s in [s for s in new if s.key in self.typed_in and s.key in ref_table]:
@@ -426,8 +431,7 @@ class EventMaker:
             new.remove(s)
         # ... and what changed after such a card was first seen waits for it (IMMATURE_HOLD_S)
         unread = [s for s in seen if s.key is not None and s.key not in self.on_table
-                  and s.key not in pending_names and immature(s)
-                  and frame - s.first_frame <= IMMATURE_HOLD_S * self.fps]
+                  and s.key not in pending_names and (immature(s) or s.name == UNKNOWN) and s.track in young]
         hold = min((s.first_frame for s in unread), default=math.inf)
         # where one put may hold several cards (a Part 2 run; dreck rows are put by seat,
         # `dreck_puts`), a new card also waits for an unread card lying within GROUP_DIST of it:
