@@ -381,6 +381,24 @@ def test_a_card_put_on_a_hidden_one_stays_a_second_card():
     assert sorted(t.name for t in tr.tracks) == ["10H", "KH"]
 
 
+def test_two_cards_read_in_one_frame_are_never_twins():
+    """Cid sloughs JC half over the JH he played (real-model full game, bellot). For a few
+    frames both are read, each as its own name; then the detector gives one box between them,
+    read as JH. Without the rule, the twin merge (one box read alternately as two names) took
+    JC into JH's track and the slough was never reported. Two cards read at once are two."""
+    tr = Tracker()
+    for f in range(5):
+        tr.update([Detection("face", "JH", 0.9, box(620, 190))], f)
+    for f in range(5, 10):  # JC laid beside it, 14 px over: both read, each as itself
+        tr.update([Detection("face", "JH", 0.6, box(620, 190)), Detection("face", "JC", 0.6, box(606, 198))], f)
+    tr.update([Detection("face", "JH", 0.6, box(612, 193))], 10)  # one box across both, read JH
+    for f in range(11, 14):
+        tr.update([Detection("face", "JH", 0.6, box(620, 190)), Detection("face", "JC", 0.6, box(606, 198))], f)
+    jc, jh = sorted((t for t in tr.tracks if t.kind == "face"), key=lambda t: t.name)
+    assert (jc.name, jh.name) == ("JC", "JH")
+    assert jc.first_frame == 5 and "JC" not in jh.votes  # JC's track kept (where it came from), JH's reads its own
+
+
 def test_a_flip_read_only_in_glimpses_keeps_the_stock_as_its_origin():
     """JS read once at the stock, then once on its way, each too briefly for a track to be
     confirmed: the track confirmed where it lands starts where the first glimpse was."""

@@ -163,6 +163,8 @@ class Track:
     peak: dict = field(default_factory=dict)  # name -> its surest fresh read
     recalled: bool = False  # took over a glimpse's first position (see _recall_glimpse)
     echo_born: bool = False  # born from an echo box (see _place_echo_born)
+    seen_beside: set = field(default_factory=set)  # tracks read as their own other names in one frame nearby: never its twin
+    last_read: str = UNKNOWN  # the name its latest detection read
 
     @property
     def centre(self) -> np.ndarray:
@@ -173,6 +175,7 @@ class Track:
         return self.hits >= CONFIRM_HITS
 
     def vote(self, det: Detection) -> None:
+        self.last_read = det.card
         w = float(det.conf) * det.vote  # a reused read (detector.REUSE_VOTE) adds little or nothing
         if det.card != UNKNOWN and w > 0:
             self.votes[det.card] = self.votes.get(det.card, 0.0) + w
@@ -493,8 +496,22 @@ class Tracker:
 
     def _merge_twins(self, frame: int) -> None:
         """One box read alternately as two names is one card (see TWIN_GAP): the younger
-        track's votes and hits go to the older one, which keeps where it was first seen."""
+        track's votes and hits go to the older one, which keeps where it was first seen.
+        Two tracks each read as its own name (MERGE_VOTES of it) in one frame are two cards,
+        however close (a slough laid half
+        over the trick card of its rank: a real-model full game merged Cid's JC into the JH
+        it lay on, and the slough was never reported)."""
         faces = [t for t in self.tracks if t.kind == FACE]
+        now = [t for t in faces if t.last_frame == frame]
+        for i, a in enumerate(now):
+            box = aabb(a.quad)
+            reach = STILL_CENTRE * float(np.linalg.norm(box[2:] - box[:2]))
+            for b in now[i + 1:]:
+                if a.last_read != b.last_read and all(t.last_read == t.top_read != UNKNOWN and
+                                                      t.votes[t.top_read] >= MERGE_VOTES for t in (a, b)) \
+                        and np.linalg.norm(a.centre - b.centre) <= 2 * reach:
+                    a.seen_beside.add(b.id)
+                    b.seen_beside.add(a.id)
         for old in faces:
             if old.last_frame != frame:
                 continue
@@ -502,7 +519,7 @@ class Tracker:
             reach = STILL_CENTRE * float(np.linalg.norm(box[2:] - box[:2]))
             for new in faces:
                 if new is old or new.first_frame <= old.first_frame or new.last_frame == frame \
-                        or frame - new.last_frame > TWIN_GAP or new not in self.tracks:
+                        or frame - new.last_frame > TWIN_GAP or new not in self.tracks or new.id in old.seen_beside:
                     continue
                 if np.linalg.norm(new.first_centre - old.centre) > reach or \
                         iou_matrix(box[None], aabb(new.quad)[None])[0, 0] < SAME_PLACE_IOU:
