@@ -498,9 +498,8 @@ class Tracker:
         """One box read alternately as two names is one card (see TWIN_GAP): the younger
         track's votes and hits go to the older one, which keeps where it was first seen.
         Two tracks each read as its own name (MERGE_VOTES of it) in one frame are two cards,
-        however close (a slough laid half
-        over the trick card of its rank: a real-model full game merged Cid's JC into the JH
-        it lay on, and the slough was never reported)."""
+        however close: a slough laid half over the trick card of its rank (a real-model full
+        game merged Cid's JC into the JH it lay on, and the slough was never reported)."""
         faces = [t for t in self.tracks if t.kind == FACE]
         now = [t for t in faces if t.last_frame == frame]
         for i, a in enumerate(now):

@@ -135,8 +135,9 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
 def is_dreck_card(card: str, trump: str | None) -> bool:
     """A 2-5 of any suit or the 6 of trumps (S1.16)."""
     from referee.cards import RANK
+    from referee.games.skitgubbe import DRECK_RANKS
 
-    return RANK.get(card, 0) in (2, 3, 4, 5) or card == f"6{trump}"
+    return RANK.get(card, 0) in DRECK_RANKS or card == f"6{trump}"
 
 
 #: The set-aside card lies whole in the picture, in front of its holder: its centre at least this
