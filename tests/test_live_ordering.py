@@ -117,7 +117,13 @@ def test_unreadable_lead_holds_back_the_next_card():
     assert em.observe([ten, eight], [], 200) == []
     assert em.resolve() == []
     ten.votes, ten.last_frame, eight.last_frame = 3.0, 240, 240
-    obs = em.observe([ten, eight], [], 240)
+    lead_then_eight_in_order(em, ten, eight, 240)
+
+
+def lead_then_eight_in_order(em, ten, eight, settle):
+    """Once Dan's 10D (first seen at 150) is read, it and Ann's 8S (170) come out as plays, in
+    the order they were put down."""
+    obs = em.observe([ten, eight], [], settle)
     assert [(o.kind, o.order) for o in obs] == [("arrive", 150), ("arrive", 170)]
     decided = em.resolve()
     assert summary(decided) == [("play", 3, ["10D"]), ("play", 0, ["8S"])]
@@ -454,11 +460,7 @@ def test_card_read_only_by_guesses_waits_to_be_read():
     assert em.observe([ten, eight], [], 180) == []
     assert em.resolve() == [] and not em.notes
     ten_read = card("10D", DAN_EDGE, (800, 360), 150, 200, track=ten.track)
-    obs = em.observe([ten_read, eight], [], 200)
-    assert [(o.kind, o.order) for o in obs] == [("arrive", 150), ("arrive", 170)]
-    decided = em.resolve()
-    assert summary(decided) == [("play", 3, ["10D"]), ("play", 0, ["8S"])]
-    assert rulings(decided) == ["ok", "ok"]
+    lead_then_eight_in_order(em, ten_read, eight, 200)
 
 
 def test_card_read_only_by_guesses_is_reported_after_the_hold():

@@ -596,7 +596,7 @@ def _trump(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     threshold = 12 if st.variants.double_deck else 6
     short = tuple(s for s in range(st.n) if st.size[s] < threshold)
     if short:
-        pending = [c for c in _dreck_cards(st.trump) for _ in range(st.copies)]
+        pending = [c for c in dreck_cards(st.trump) for _ in range(st.copies)]
         for c in st.loc:
             for place in st.loc[c]:
                 if place == OUT_OF_GAME and c in pending:
@@ -610,7 +610,8 @@ def _trump(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     return rule, what
 
 
-def _dreck_cards(trump: str) -> list[str]:
+def dreck_cards(trump: str) -> list[str]:
+    """The cards laid out as dreck (S1.16): the 2s-5s and the 6 of trumps."""
     return [c for c in DECK if RANK[c] in DRECK_RANKS] + ["6" + trump]
 
 
@@ -620,7 +621,7 @@ def _dreck(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     pending = list(st.dreck_pending)
     for c in cards:
         if c not in pending:
-            why = "not a dreck card (2s-5s and the 6 of trumps)" if c not in _dreck_cards(st.trump) \
+            why = "not a dreck card (2s-5s and the 6 of trumps)" if c not in dreck_cards(st.trump) \
                 else "already laid out"
             raise Illegal("S1.16", f"{c} is {why}")
         pending.remove(c)

@@ -14,7 +14,7 @@ import random
 
 from referee.cards import RANK, deck
 from referee.engine import Table
-from referee.games.skitgubbe import DRECK, INTERMISSION, OVER, PART1, _dreck_cards, legal_events
+from referee.games.skitgubbe import DRECK, INTERMISSION, OVER, PART1, dreck_cards, legal_events
 
 SLOUGH_CHANCE = 0.3  # a slough is on offer: how often somebody takes it
 FLIP_CHANCE = 0.15  # a player free to choose flips instead of playing
@@ -86,7 +86,7 @@ def simulate_game(players: list[str], seed: int, variants: dict | None = None,
             emit(event)
             continue
         if st.phase == DRECK:
-            dreck = set(_dreck_cards(st.trump))
+            dreck = set(dreck_cards(st.trump))
             for s in range(st.n):
                 mine = [c for c in st.known[s] if c in dreck]
                 if mine:

@@ -420,9 +420,13 @@ class EventMaker:
         # its best guesses (weak evidence: the referee's legality check picks among them).
         # A name read only once or twice (vote mass under STRONG_VOTES) waits for a later settle:
         # such tracks are mostly one misread of a card being carried, gone again a moment later.
-        young = {s.track for s in seen if frame - s.first_frame <= IMMATURE_HOLD_S * self.fps}
-        new = [s for s in seen if s.key is not None and s.key not in self.on_table and s.key not in pending_names
-               and not immature(s) and not (s.name == UNKNOWN and s.track in young)]
+        # A card whose votes do not reach a name yet waits too, for IMMATURE_HOLD_S.
+        unaccounted = [s for s in seen if s.key is not None and s.key not in self.on_table
+                       and s.key not in pending_names]
+        young = {s.track for s in unaccounted if frame - s.first_frame <= IMMATURE_HOLD_S * self.fps}
+        waiting, new = [], []
+        for s in unaccounted:
+            (waiting if immature(s) or (s.name == UNKNOWN and s.track in young) else new).append(s)
         # a new card a person put on the referee's table (a manual event, a confirmed question,
         # or play before the camera was attached: see `follow`) is accounted for, not reported
         for s in [s for s in new if s.key in self.typed_in and s.key in ref_table]:
@@ -430,8 +434,7 @@ class EventMaker:
             self.typed_in.discard(s.key)
             new.remove(s)
         # ... and what changed after such a card was first seen waits for it (IMMATURE_HOLD_S)
-        unread = [s for s in seen if s.key is not None and s.key not in self.on_table
-                  and s.key not in pending_names and (immature(s) or s.name == UNKNOWN) and s.track in young]
+        unread = [s for s in waiting if s.track in young]
         hold = min((s.first_frame for s in unread), default=math.inf)
         # where one put may hold several cards (a Part 2 run; dreck rows are put by seat,
         # `dreck_puts`), a new card also waits for an unread card lying within GROUP_DIST of it:

@@ -501,14 +501,13 @@ class Tracker:
         however close: a slough laid half over the trick card of its rank (a real-model full
         game merged Cid's JC into the JH it lay on, and the slough was never reported)."""
         faces = [t for t in self.tracks if t.kind == FACE]
-        now = [t for t in faces if t.last_frame == frame]
-        for i, a in enumerate(now):
+        read_as_own = [t for t in faces if t.last_frame == frame and t.last_read == t.top_read != UNKNOWN
+                       and t.votes[t.top_read] >= MERGE_VOTES]
+        for i, a in enumerate(read_as_own):
             box = aabb(a.quad)
             reach = STILL_CENTRE * float(np.linalg.norm(box[2:] - box[:2]))
-            for b in now[i + 1:]:
-                if a.last_read != b.last_read and all(t.last_read == t.top_read != UNKNOWN and
-                                                      t.votes[t.top_read] >= MERGE_VOTES for t in (a, b)) \
-                        and np.linalg.norm(a.centre - b.centre) <= 2 * reach:
+            for b in read_as_own[i + 1:]:
+                if a.last_read != b.last_read and np.linalg.norm(a.centre - b.centre) <= 2 * reach:
                     a.seen_beside.add(b.id)
                     b.seen_beside.add(a.id)
         for old in faces:

@@ -117,8 +117,11 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
         # a card that is no dreck card, arriving while the referee waits for dreck, is Part 2's
         # first lead after a dreck card the camera missed: asked, never ruled a wrong dreck (a
         # real-model full game: Ann's KH lead was logged as dreck and ruled illegal, S1.16)
+        from referee.games.skitgubbe import dreck_cards
+
+        allowed = set(dreck_cards(view["trump"]))
         for names, w in opts:
-            if all(is_dreck_card(c, view.get("trump")) for c in names):
+            if allowed.issuperset(names):
                 out.append(({"type": "dreck", "seat": seat, "cards": names}, w))
         return out
     if phase == "part2" and to_act is not None:
@@ -130,14 +133,6 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
             out.append(({"type": "play", "seat": to_act, "cards": filled or run}, w * (1.0 if seat == to_act else 0.7)))
         return out
     return out
-
-
-def is_dreck_card(card: str, trump: str | None) -> bool:
-    """A 2-5 of any suit or the 6 of trumps (S1.16)."""
-    from referee.cards import RANK
-    from referee.games.skitgubbe import DRECK_RANKS
-
-    return RANK.get(card, 0) in DRECK_RANKS or card == f"6{trump}"
 
 
 #: The set-aside card lies whole in the picture, in front of its holder: its centre at least this
