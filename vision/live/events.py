@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -75,6 +75,18 @@ DOUBT_EVENTS = 10
 #: killed"). A reading ruled illegal under one of these is physically impossible rather than
 #: a breach: the camera misread the card or its seat, so it is asked about, never ruled on.
 CARD_ACCOUNTING_RULES = frozenset({"S0.1", "D0.1", "H0.1"})
+#: A card of a put lying on another card of the same put (centres within ON_ANOTHER card
+#: widths) and read less surely than that card (a lower peak read) may be a second box over
+#: it rather than a card (a real-model full game: one box over Bob's run 3C 4C, read weakly
+#: as 2C, made the put "2C 3C 4C", which the referee could not accept: 2C was in Cid's hand;
+#: asked about, and the camera fell out of step for the rest of the game). When no reading of
+#: the put as seen is legal, the put without such cards is read, this much less likely (at
+#: least MIN_PLAUSIBLE for a put whose other cards are surely named).
+W_BOX_OVER_PUT = 0.5
+#: Cards of one put (a run) are first seen within this many seconds of each other, and
+#: lie at most this many ranks apart (touching cards, or two hidden under them).
+PUT_TOGETHER_S = 2.0
+RUN_REACH = 3
 #: Identity alternatives considered per card (best names by votes).
 NAME_ALTERNATIVES = 2
 #: Cards were carried off towards another seat than the referee's taker (collect / eat).
@@ -202,6 +214,27 @@ def immature(s: Seen) -> bool:
     return s.votes < STRONG_VOTES or s.peak < PEAK_READ
 
 
+def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
+    """Cards that came and went between two settles, split into puts: chains of cards of
+    one suit at most RUN_REACH ranks apart (a run, maybe with hidden cards between them)
+    first seen within PUT_TOGETHER_S of each other, in the order first seen. Where such
+    cards lay is not known (last seen while carried off), so they are grouped by what they
+    are and when they came. A real-model full game: Ann's 4H 5H, killed before the table
+    settled, was logged as her 5H alone."""
+    from referee.cards import RANK, SUIT
+
+    def in_run(a: str, b: str) -> bool:
+        return a in RANK and b in RANK and SUIT[a] == SUIT[b] and 0 < abs(RANK[a] - RANK[b]) <= RUN_REACH
+
+    groups: list[list[Seen]] = []
+    for s in sorted(cards, key=lambda c: c.first_frame):
+        near = [g for g in groups if any(in_run(s.name, o.name) and abs(s.first_frame - o.first_frame) <= PUT_TOGETHER_S * fps
+                                         for o in g)]
+        merged = [o for g in near for o in g] + [s]
+        groups = [g for g in groups if not any(g is n for n in near)] + [sorted(merged, key=lambda c: c.first_frame)]
+    return sorted(groups, key=lambda g: g[0].first_frame)
+
+
 def seat_is_sure(first, last, layout: Layout, width: float = 0.0) -> bool:
     """Whether origin_seat rests on evidence of where the card came from: it was first seen
     outside the play area, or its path points back to an edge. A card first seen where it
@@ -293,12 +326,27 @@ def candidates(obs: Observation, view: dict, layout: Layout, fallback: bool = Fa
     """Candidate events for an observation in the referee state `view` (None = no event);
     what a change means is the game's: vision/live/games/<game>.py. With `fallback`, the
     game's readings of last resort (`fallback_candidates`): offered only when no ordinary
-    reading is legal, instead of an illegal ruling (e.g. a lead whose collect was not seen)."""
+    reading is legal, instead of an illegal ruling (e.g. a lead whose collect was not seen),
+    and the put read without the cards that may be a second box over another (`boxes_over`)."""
     rules = _game_rules(view)
     if fallback:
         more = getattr(rules, "fallback_candidates", None)
-        return more(obs, view, layout) if more is not None else []
+        out = list(more(obs, view, layout)) if more is not None else []
+        over = boxes_over(obs.cards) if obs.kind == "arrive" else []
+        if over:
+            rest = replace(obs, cards=[s for s in obs.cards if all(s is not o for o in over)])
+            out += [(ev, w * W_BOX_OVER_PUT) for ev, w in rules.candidates(rest, view, layout)
+                    if ev is not None and ev is not IGNORE]
+        return out
     return rules.candidates(obs, view, layout)
+
+
+def boxes_over(cards: list[Seen]) -> list[Seen]:
+    """The cards of one put that lie on another card of the put (ON_ANOTHER) and were read
+    less surely than it: maybe a second box over that card, not a card (W_BOX_OVER_PUT)."""
+    return [s for s in cards if any(o is not s and o.peak > s.peak and
+                                    np.linalg.norm(o.last - s.last) <= ON_ANOTHER * max(s.width, o.width, 1.0)
+                                    for o in cards)]
 
 
 def event_cards(ev: dict) -> list[str]:
@@ -399,6 +447,9 @@ class EventMaker:
     def observe(self, seen: list[Seen], departed: list[Seen], frame: int) -> list[Observation]:
         """Compare a settled state with what is accounted for; queue the differences."""
         time = frame / self.fps
+        # a card let go silently long ago that shows up again is a new card (a real-model full
+        # game: Ann's 4H, put down with her 5H, was not reported: a 4H had been let go 100 s before)
+        self.retired = {n: v for n, v in self.retired.items() if frame - v[1] <= RETIRED_WINDOW_S * self.fps}
         present = {s.name for s in seen if s.name != UNKNOWN}
         pending_names = {s.name for o in self.pending for s in o.cards if o.kind == "arrive"}
         # an accounted card seen again by another track far from where it lay: if the referee
@@ -473,6 +524,8 @@ class EventMaker:
         # a card that came and went between two reports (held back while another card was
         # unread, then carried off with the trick before the next settle) left with the cards
         # accounted for: it arrived, judged by when it was first seen, and is part of the leave
+        view = self.table.view()
+        single_puts = _game_rules(view).SINGLE_PUTS(view)
         came_and_went = [d for d in departed if gone_names and d.name != UNKNOWN and not immature(d)
                          and d.name not in self.on_table and d.name not in pending_names
                          and d.name not in present and d.name not in self.retired]
@@ -492,11 +545,13 @@ class EventMaker:
                 obs.append(Observation("leave", group, frame, time, max(c.last_frame for c in group), hint,
                                        present=present))
         stock_left = self.table.view().get("stock", 0) > 0  # (nothing is applied while observing)
-        for d in came_and_went:  # (where it came from is weak evidence: asked about, not ruled on)
+        # (where it came from is weak evidence: asked about, not ruled on)
+        for put in ([[d] for d in came_and_went] if single_puts else runs_put_together(came_and_went, self.fps)):
+            d = put[0]
             # one first seen at the stock was flipped; where it lay before it went is unknown
             stock = self.layout.near_stock(d.first) and stock_left
             hint = None if stock else origin_seat(d.first, d.last, self.layout, d.width)
-            obs.append(Observation("arrive", [d], frame, time, d.first_frame, hint, stock, present=present,
+            obs.append(Observation("arrive", put, frame, time, d.first_frame, hint, stock, present=present,
                                    seat_sure=False))
         phase = self.table.view().get("phase")
         if phase == "dreck" and not self.pending:  # each seat lays out all its dreck at once
