@@ -214,6 +214,23 @@ def immature(s: Seen) -> bool:
     return s.votes < STRONG_VOTES or s.peak < PEAK_READ
 
 
+def split_at_arrivals(cards: list[Seen], arrived: list[int]) -> list[list[Seen]]:
+    """Cards gone by one settle, split into leaves where a card arrived (was first seen)
+    between the last sightings of two of them: what left before that arrival left first. A
+    real-model full game: Bob ate QH, Cid beat Ann's 5D with 8D, Dan and Ann ate, all between
+    two settles; one leave dated by its last card came after the 8D, which was then judged
+    against a table still holding QH."""
+    if not arrived:
+        return [cards]
+    cards = sorted(cards, key=lambda c: c.last_frame)
+    parts = [cards[:1]]
+    for prev, c in zip(cards, cards[1:]):
+        if any(prev.last_frame < f <= c.last_frame for f in arrived):
+            parts.append([])
+        parts[-1].append(c)
+    return parts
+
+
 def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
     """Cards that came and went between two settles, split into puts: chains of cards of
     one suit at most RUN_REACH ranks apart (a run, maybe with hidden cards between them)
@@ -401,6 +418,8 @@ class EventMaker:
         self.doubt = 0  # legal events still to come before the camera accuses again (DOUBT_EVENTS)
         self.doubt_cause = ""  # what raised the doubt, for the question's message
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
+        self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
+        self.held_tracks: set[int] = set()  # new cards ever held back by an unread card (not ghosts)
         self.typed_in: set[str] = set()  # cards on the referee's table that no camera event put there
         # this deck's cards are named by one reader, their faces (`vision.runtime.CornerTrust`):
         # every name is weak evidence, so what would be ruled illegal is asked about
@@ -447,6 +466,10 @@ class EventMaker:
     def observe(self, seen: list[Seen], departed: list[Seen], frame: int) -> list[Observation]:
         """Compare a settled state with what is accounted for; queue the differences."""
         time = frame / self.fps
+        # the tracker reports a departed card once: one that came and went while an unread card
+        # held changes back is offered again (a real-model full game lost Ann's 5D, put down
+        # and eaten while a misread "7D" held everything back)
+        departed, self.held_departed = self.held_departed + list(departed), []
         # a card let go silently long ago that shows up again is a new card (a real-model full
         # game: Ann's 4H, put down with her 5H, was not reported: a 4H had been let go 100 s before)
         self.retired = {n: v for n, v in self.retired.items() if frame - v[1] <= RETIRED_WINDOW_S * self.fps}
@@ -492,9 +515,12 @@ class EventMaker:
         # the run's card under it, read less often (it shows only a strip), so the run is
         # judged whole
         view = self.table.view()
+        held = [s for s in new if s.first_frame >= hold]
         if new and view.get("phase") != "dreck" and not _game_rules(view).SINGLE_PUTS(view):
-            new = [s for s in new if not any(np.linalg.norm(s.last - w.last) <= GROUP_DIST * max(s.width, w.width, 1.0)
-                                             for w in unread)]
+            held += [s for s in new if any(np.linalg.norm(s.last - w.last) <= GROUP_DIST * max(s.width, w.width, 1.0)
+                                           for w in unread)]
+            new = [s for s in new if all(s is not h for h in held) or s.first_frame >= hold]
+        self.held_tracks |= {s.track for s in held}
         # a card we let go silently (the referee had already taken it off) seen again where it lay
         # was only lost from sight: it is still lying there, not a new card -- unless the game
         # says the table was cleared for a new deal (Golf: between rounds, a card may come back)
@@ -526,7 +552,10 @@ class EventMaker:
         # accounted for: it arrived, judged by when it was first seen, and is part of the leave
         view = self.table.view()
         single_puts = _game_rules(view).SINGLE_PUTS(view)
-        came_and_went = [d for d in departed if gone_names and d.name != UNKNOWN and not immature(d)
+        # (a card ever held back while new was read well enough to be reported: no ghost, even
+        # when it left alone)
+        came_and_went = [d for d in departed if (gone_names or d.track in self.held_tracks)
+                         and d.name != UNKNOWN and not immature(d)
                          and d.name not in self.on_table and d.name not in pending_names
                          and d.name not in present and d.name not in self.retired]
         gone_names += [d.name for d in came_and_went]
@@ -539,7 +568,11 @@ class EventMaker:
             cards = [dep.get(n) or Seen(-1, [(n, 1.0)], self.on_table[n]["pos"], self.on_table[n]["pos"],
                                         self._last_seen(n, frame), self._last_seen(n, frame))
                      for n in gone_names]
-            for group in self._removals_in_turn(cards, frame, time, present):
+            # (only where puts may hold several cards, i.e. Skitgubbe Part 2: in a Part 1 trick
+            # a card covered by the hands laying sloughs was last seen long before the collect)
+            arrived = [] if single_puts else [d.first_frame for d in came_and_went] + [s.first_frame for s in new]
+            for group in (part for g in self._removals_in_turn(cards, frame, time, present)
+                          for part in split_at_arrivals(g, arrived)):
                 seats = [self.layout.zone_of(c.last) for c in group if c.track >= 0]
                 hint = max(set(seats), key=seats.count) if seats else None
                 obs.append(Observation("leave", group, frame, time, max(c.last_frame for c in group), hint,
@@ -581,6 +614,9 @@ class EventMaker:
         # what happened first is judged first: a leave by when its cards were last seen, an
         # arrival by when its first card was first seen (ties: the leave, appended first).
         # Changes held back by an unread card are not queued: the next settle sees them again.
+        self.held_departed = [s for o in obs if o.order >= hold and o.kind == "arrive"
+                              for s in o.cards if any(s is d for d in came_and_went)]
+        self.held_tracks -= {d.track for d in departed if all(d is not h for h in self.held_departed)}
         obs = sorted((o for o in obs if o.order < hold), key=lambda o: o.order)
         where = {s.name: s.last for s in seen if s.name != UNKNOWN}
         for o in obs:
@@ -656,6 +692,13 @@ class EventMaker:
         info["note"] a needs_confirmation note raised with or instead of an event."""
         decided = []
         while self.pending:
+            head = self.pending[0]
+            if head.kind == "leave" and len(head.cards) > 1:
+                # removals in turn, against the referee as it is now (when the leave was seen,
+                # cards that arrived before it were not yet on the referee's table)
+                parts = self._removals_in_turn(head.cards, head.frame, head.time, head.present)
+                if len(parts) > 1:
+                    self.pending[:1] = [replace(head, cards=p, order=max(c.last_frame for c in p)) for p in parts]
             window = self.pending[:MAX_LOOKAHEAD + 1]
             best = self._ordered_readings(window)
             last_resort = not best and window[0].kind == "arrive"
