@@ -660,3 +660,66 @@ def test_a_trick_card_covered_while_a_slough_came_is_collected_after_it():
     decided = em.resolve(force=True)
     assert summary(decided) == [("slough", 2, "9H"), ("collect", 3, None)]
     assert rulings(decided) == ["ok", "ok"]
+
+
+def part2_start(hands, leader=0, trump="H"):
+    from referee import Table
+    from vision.live.games import live_table
+
+    table = live_table("skitgubbe", Table())
+    assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": leader, "part": 2,
+                        "trump": trump, "hands": hands}).ok
+    return table, EventMaker(table, default_layout(4, 1280, 720), FPS)
+
+
+def test_the_ends_of_a_run_read_without_its_middle_are_one_put():
+    """Ann leads 9S 10S JS QS KS, laid overlapping. The camera reads 9S, 10S and, a card and a
+    half to their right, KS; JS and QS show only strips. Before, KS lay beyond GROUP_DIST of
+    10S and was judged as a put of its own (a real-model full game: Dan's five-card run
+    logged as 9S 10S, and KS asked about). Cards of one suit a few ranks apart, put down
+    together, chain as far as the cards that may lie between them reach; and while a card of
+    the run is not read enough yet, the whole run waits for it (up to IMMATURE_HOLD_S)."""
+    hands = [["9S", "10S", "JS", "QS", "KS", "2D"], ["9C", "3D", "5S", "JH", "6S", "7S"],
+             ["QH", "10D", "6C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "10H", "4S"]]
+    table, em = part2_start(hands)
+    run = [card("9S", ANN_EDGE, (560, 360), 100, 140), card("10S", ANN_EDGE, (594, 360), 100, 140),
+           card("KS", ANN_EDGE, (700, 360), 104, 140)]
+    qs = card("QS", ANN_EDGE, (666, 360), 106, 140)
+    qs.votes, qs.peak = 1.0, 0.39  # read once, unsure: not reported yet
+    assert em.observe(run + [qs], [], 140) == []  # the run waits whole for its QS ...
+    em.observe(run + [qs], [], 106 + int(IMMATURE_HOLD_S * FPS) + 10)  # ... which is never read
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("play", 0, ["9S", "10S", "JS", "QS", "KS"])]
+    assert rulings(decided) == ["ok"]
+    # the control: two cards of one suit that far apart, put down seconds apart, are two puts
+    table, em = part2_start(hands)
+    late_ks = card("KS", (640.0, 5.0), (700, 360), 100 + int(3 * FPS), 160)
+    em.observe(run[:2] + [late_ks], [], 160)
+    assert [[s.name for s in o.cards] for o in em.pending] == [["9S", "10S"], ["KS"]]
+
+
+def test_a_held_back_card_found_again_by_a_new_track_keeps_its_date():
+    """Part 2, trumps hearts: Dan's lead KC lies on the table. Ann beats it with 2H while an
+    unread card holds changes back; a hand covers the 2H and the tracker loses it, then finds
+    it again as a new track, after Bob has eaten the KC. Before, the 2H was dated by its new
+    track, after the eat, and judged against an empty table: asked about, and the camera
+    fell out of step (a real-model full game). A held-back card found again where it lay
+    keeps the date it was first seen."""
+    hands = [["2H", "9C", "KS", "5D", "3S", "4S"], ["7C", "9S", "10C", "6H", "7H", "8D"],
+             ["8H", "2S", "6C", "5C", "8C", "3D"], ["KC", "AS", "JC", "3C", "10S", "JS"]]
+    table, em = part2_start(hands, leader=3)
+    assert table.apply({"type": "play", "seat": 3, "cards": ["KC"]}).ok
+    em.on_table["KC"] = {"pos": np.array([560.0, 360.0]), "track": 1, "seen": 50}
+    kc = card("KC", (560, 360), (560, 360), 10, 110, track=1)
+
+    def unread(last):
+        return Seen(50, [("??", 0.0), ("7D", 0.1)], np.array([760.0, 300.0]), np.array([760.0, 300.0]), 95, last,
+                    80.0, 0.5, 0.3)
+
+    assert em.observe([unread(110), kc, card("2H", ANN_EDGE, (600, 370), 100, 110, track=60)], [], 110) == []
+    assert em.observe([unread(150), card("2H", (600, 370), (600, 370), 140, 150, track=61)],
+                      [card("KC", (560, 360), (20, 360), 10, 130, track=1)], 150) == []
+    em.observe([card("2H", (600, 370), (600, 370), 140, 230, track=61)], [unread(160)], 95 + int(IMMATURE_HOLD_S * FPS) + 10)
+    decided = em.resolve(force=True)
+    assert [(ev["type"], ev["seat"], ev.get("cards")) for ev, _, _ in decided if ev] == [("play", 0, ["2H"]), ("eat", 1, None)]
+    assert all(info["ruling"].ok for ev, _, info in decided if ev)

@@ -275,14 +275,30 @@ def dreck_puts(seen: list[Seen], layout: Layout) -> list[tuple[int, list[Seen]]]
     return sorted(puts, key=lambda p: p[1][0].first_frame)
 
 
-def group_arrivals(seen: list[Seen]) -> list[list[Seen]]:
+def group_arrivals(seen: list[Seen], fps: float | None = None) -> list[list[Seen]]:
     """Split cards that arrived in one settle into puts: chains of cards lying within
-    GROUP_DIST card widths of each other; puts ordered by when their first card appeared."""
+    GROUP_DIST card widths of each other; puts ordered by when their first card appeared.
+    With `fps`, two cards of one suit whose ranks are d apart (up to RUN_REACH) first seen
+    within PUT_TOGETHER_S of each other chain within d times GROUP_DIST: the ends of a run
+    whose middle cards went unseen (a real-model full game: Dan's 9S 10S JS QS KS was read as
+    9S 10S and, a card and a half away, KS)."""
+    from referee.cards import RANK, SUIT
+
+    def chained(s: Seen, o: Seen) -> bool:
+        reach = GROUP_DIST * max(s.width, o.width, 1.0)
+        d = np.linalg.norm(s.last - o.last)
+        if d <= reach:
+            return True
+        if fps is None or s.name not in RANK or o.name not in RANK or SUIT[s.name] != SUIT[o.name] \
+                or abs(s.first_frame - o.first_frame) > PUT_TOGETHER_S * fps:
+            return False
+        gap = abs(RANK[s.name] - RANK[o.name])
+        return 1 <= gap <= RUN_REACH and d <= gap * reach
+
     seen = sorted(seen, key=lambda s: s.first_frame)
     groups: list[list[Seen]] = []
     for s in seen:
-        near = [g for g in groups if any(np.linalg.norm(s.last - o.last) <= GROUP_DIST * max(s.width, o.width, 1.0)
-                                         for o in g)]
+        near = [g for g in groups if any(chained(s, o) for o in g)]
         if not near:
             groups.append([s])
             continue
@@ -420,6 +436,7 @@ class EventMaker:
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
         self.held_tracks: set[int] = set()  # new cards ever held back by an unread card (not ghosts)
+        self.held_first: dict[str, tuple] = {}  # name -> (first frame, where, frame) of a held-back new card
         self.typed_in: set[str] = set()  # cards on the referee's table that no camera event put there
         # this deck's cards are named by one reader, their faces (`vision.runtime.CornerTrust`):
         # every name is weak evidence, so what would be ruled illegal is asked about
@@ -517,10 +534,20 @@ class EventMaker:
         view = self.table.view()
         held = [s for s in new if s.first_frame >= hold]
         if new and view.get("phase") != "dreck" and not _game_rules(view).SINGLE_PUTS(view):
-            held += [s for s in new if any(np.linalg.norm(s.last - w.last) <= GROUP_DIST * max(s.width, w.width, 1.0)
-                                           for w in unread)]
+            # (with the cards of its put: the run's ends read, its middle not yet)
+            held += [s for put in group_arrivals(new, self.fps)
+                     if any(np.linalg.norm(c.last - w.last) <= GROUP_DIST * max(c.width, w.width, 1.0)
+                            for c in put for w in unread) for s in put]
             new = [s for s in new if all(s is not h for h in held) or s.first_frame >= hold]
         self.held_tracks |= {s.track for s in held}
+        # a held-back card whose track is lost (under a hand) and found again by a new track
+        # keeps the date it was first seen (a real-model full game: Ann's 2H, first seen before
+        # Bob ate the KC it beat, came back as a new track after it, and was judged after the eat)
+        self.held_first = {n: v for n, v in self.held_first.items() if frame - v[2] <= IMMATURE_HOLD_S * self.fps}
+        for s in (held if not _game_rules(view).SINGLE_PUTS(view) else []):  # (Part 1: a trick's
+            # cards overlap, and a misread held card dated a later card of its name too early)
+            first = min(s.first_frame, self.held_first.get(s.name, (math.inf,))[0])
+            self.held_first[s.name] = (first, s.last, frame)
         # a card we let go silently (the referee had already taken it off) seen again where it lay
         # was only lost from sight: it is still lying there, not a new card -- unless the game
         # says the table was cleared for a new deal (Golf: between rounds, a card may come back)
@@ -590,7 +617,7 @@ class EventMaker:
         if phase == "dreck" and not self.pending:  # each seat lays out all its dreck at once
             puts = dreck_puts(new, self.layout)
         else:
-            puts = [(None, g) for g in group_arrivals(new)]
+            puts = [(None, g) for g in group_arrivals(new, self.fps)]
         for put_seat, group in puts:
             if len(group) > 1 and _game_rules(self.table.view()).SINGLE_PUTS(self.table.view()):
                 subgroups = [[s] for s in group]  # e.g. Skitgubbe's Part 1 puts are single cards
@@ -609,7 +636,7 @@ class EventMaker:
                 if put_seat is not None:  # a dreck row: the seat most of its cards came from
                     hint, sure = put_seat, True
                 beside = self.layout.beside_stock(first.first) and stock_left
-                obs.append(Observation("arrive", g, frame, time, min(s.first_frame for s in g), hint, stock,
+                obs.append(Observation("arrive", g, frame, time, min(self._first_seen(s) for s in g), hint, stock,
                                        present=present, seat_sure=sure, beside_stock=beside))
         # what happened first is judged first: a leave by when its cards were last seen, an
         # arrival by when its first card was first seen (ties: the leave, appended first).
@@ -618,11 +645,22 @@ class EventMaker:
                               for s in o.cards if any(s is d for d in came_and_went)]
         self.held_tracks -= {d.track for d in departed if all(d is not h for h in self.held_departed)}
         obs = sorted((o for o in obs if o.order < hold), key=lambda o: o.order)
+        for o in obs:
+            if o.kind == "arrive":
+                for c in o.cards:
+                    self.held_first.pop(c.name, None)
         where = {s.name: s.last for s in seen if s.name != UNKNOWN}
         for o in obs:
             o.where = where
         self.pending += obs
         return obs
+
+    def _first_seen(self, s: Seen) -> int:
+        """When a new card was first seen: by its track, or by a held-back card of its name
+        lying where it lies (the same card, its track lost and found again)."""
+        first, where, _ = self.held_first.get(s.name, (s.first_frame, None, None))
+        near = where is not None and np.linalg.norm(np.asarray(where, float) - s.last) <= RETIRED_SAME_PLACE * max(s.width, 1.0)
+        return min(s.first_frame, first) if near else s.first_frame
 
     def _removals_in_turn(self, cards: list[Seen], frame: int, time: float, present: set) -> list[list[Seen]]:
         """Cards gone from the table by one settle, split into the removals the referee would
