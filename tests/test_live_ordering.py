@@ -478,17 +478,17 @@ def test_card_read_only_by_guesses_is_reported_after_the_hold():
     assert [n["message"] for n in em.notes] == ["saw ?? arrive from Dan but cannot read it as a legal event: please confirm"]
 
 
-def dreck_but_dans():
+def dreck_but_dans(seat: int = 3):
     """The game of `end_of_part1` after the trump card and the dreck of Ann, Bob and Cid: the
-    referee waits for Dan's (3D 5C)."""
+    referee waits for Dan's (3D 5C). With `seat` 2 it waits for Cid's too (2H 3S 3C)."""
     from referee import Table
     from referee.simulate import simulate_logs
     from vision.live.games import live_table
 
     _, hidden = simulate_logs("skitgubbe", 4, 1015)
     log = [e for e in hidden if e["type"] != "hand"]
-    upto = next(i for i, e in enumerate(log) if e["type"] == "dreck" and e["seat"] == 3)
-    assert log[upto]["cards"] == ["3D", "5C"]
+    upto = next(i for i, e in enumerate(log) if e["type"] == "dreck" and e["seat"] == seat)
+    assert log[upto]["cards"] == {3: ["3D", "5C"], 2: ["2H", "3S", "3C"]}[seat]
     table = live_table("skitgubbe", Table())
     for ev in log[:upto]:
         assert table.apply(ev).ok
@@ -723,3 +723,31 @@ def test_a_held_back_card_found_again_by_a_new_track_keeps_its_date():
     decided = em.resolve(force=True)
     assert [(ev["type"], ev["seat"], ev.get("cards")) for ev, _, _ in decided if ev] == [("play", 0, ["2H"]), ("eat", 1, None)]
     assert all(info["ruling"].ok for ev, _, info in decided if ev)
+
+
+def test_a_dreck_row_is_its_owners_whole_dreck():
+    """Dan's dreck is 3D 5C; the referee knows he holds both (he collected them in Part 1, face
+    up). Before, a row read in part (3D alone: 5C under it) was logged as read, and the dreck
+    phase never ended; a row seen in front of another seat (the camera's seat, or the
+    referee's count of the trump card, was wrong) was ruled S0.1. Real-model full game: the
+    rest of the game was lost. A dreck row whose cards one seat holds is that seat's whole
+    dreck; the rest of the row, read later, is logged already and raises no question."""
+    table, em = dreck_but_dans()
+    em.observe([card("3D", DAN_EDGE, (1100.0, 330.0), 100, 130)], [], 130)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("dreck", 3, ["3D", "5C"])] and rulings(decided) == ["ok"]
+    # Cid's row read in part, while Dan's dreck is still to come; its rest read later
+    table, em = dreck_but_dans(seat=2)
+    cid_side = (640.0, 5.0)
+    em.observe([card("2H", cid_side, (600.0, 60.0), 100, 130), card("3C", cid_side, (680.0, 60.0), 100, 130)], [], 130)
+    decided = em.resolve(force=True)
+    assert [(ev["type"], ev["seat"], sorted(ev["cards"])) for ev, _, _ in decided] == [("dreck", 2, ["2H", "3C", "3S"])]
+    assert rulings(decided) == ["ok"]
+    em.observe([card("2H", cid_side, (600.0, 60.0), 100, 160), card("3C", cid_side, (680.0, 60.0), 100, 160),
+                card("3S", cid_side, (640.0, 60.0), 140, 160)], [], 160)
+    assert summary(em.resolve(force=True)) == [None] and not em.notes
+    # Dan's row seen in front of Cid
+    table, em = dreck_but_dans()
+    em.observe([card("3D", cid_side, (600.0, 120.0), 100, 130), card("5C", cid_side, (650.0, 120.0), 100, 130)], [], 130)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("dreck", 3, ["3D", "5C"])] and rulings(decided) == ["ok"]

@@ -1233,6 +1233,7 @@ class Skitgubbe:
             view["high_trump"] = _high_trump(st) if st.variants.high_trump else None
         if st.phase == DRECK:
             view["dreck_pending"] = len(st.dreck_pending)
+            view["dreck_laid"] = sorted((c for c in st.loc for p in st.loc[c] if p == DRECK_PILE), key=DECK.index)
         visible = range(st.n) if seat is None else [h for h in range(st.n) if st.owner[h] == st.owner[seat]]
         view["hands"] = {str(s): {"size": st.size[s], "known": sorted(st.known[s], key=DECK.index)}
                          for s in visible}

@@ -39,6 +39,14 @@ W_FLIP = 1.0  # a card first seen face up at the stock: a flip
 W_FLIP_BESIDE = 0.5
 
 
+#: A dreck row read as seen, when the referee knows its cards' owner holds more dreck (or
+#: that another seat holds them): the camera missed some of the row (cards overlap) or its
+#: seat. Real-model full game: Ann's 3H 3S 4C read as 3H 4C, Cid's eight as six (the dreck
+#: phase never ended); the trump card 4D, which the referee counted to Ann (a missed move),
+#: laid out in front of Bob and ruled S0.1. Below 1 / DECISIVE_RATIO: the row its owner holds wins.
+W_DRECK_AS_SEEN = 0.3
+
+
 def table_cards(view: dict) -> set[str]:
     """Cards the referee has on the table (Part 1 trick or Part 2 plays)."""
     if view.get("phase") == "part1" and view.get("trick"):
@@ -119,10 +127,25 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
         # real-model full game: Ann's KH lead was logged as dreck and ruled illegal, S1.16)
         from referee.games.skitgubbe import dreck_cards
 
-        allowed = set(dreck_cards(view["trump"]))
+        allowed = dreck_cards(view["trump"])
+        laid = set(view.get("dreck_laid", ()))
+        hands = view.get("hands", {})
         for names, w in opts:
-            if allowed.issuperset(names):
-                out.append(({"type": "dreck", "seat": seat, "cards": names}, w))
+            if not set(allowed).issuperset(names):
+                continue
+            if laid.issuperset(names):  # logged already (the rest of a row completed before)
+                out.append((None, w))
+                continue
+            out.append(({"type": "dreck", "seat": seat, "cards": names}, w * W_DRECK_AS_SEEN))
+            # the referee knows who collected each dreck card in Part 1 (tricks are collected
+            # face up): a row whose cards one seat holds is that seat's, and that seat lays out
+            # every dreck card it holds (S1.16)
+            owners = {int(h) for c in names for h, hand in hands.items() if c in hand["known"]}
+            if len(owners) == 1:
+                owner = owners.pop()
+                full = [c for c in allowed if c in names or c in hands[str(owner)]["known"]]
+                if owner != seat or sorted(full) != sorted(names):
+                    out.append(({"type": "dreck", "seat": owner, "cards": full}, w))
         return out
     if phase == "part2" and to_act is not None:
         for names, w in opts:
