@@ -541,17 +541,8 @@ def test_a_weak_box_over_a_card_of_a_run_is_not_a_third_card():
 
 def bob_beats_with_a_run():
     """Part 2: Ann's lead 2S lies on the table (accounted for); Bob holds the run 6S 7S."""
-    from referee import Table
-    from vision.live.games import live_table
-
-    table = live_table("skitgubbe", Table())
-    assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0, "part": 2,
-                        "trump": "H", "hands": [["2S", "9C", "KD", "8H", "10D", "4C"], ["6S", "7S", "3D", "JH", "5C", "QC"],
-                                                ["QS", "10S", "6C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "JS", "2D"]]}).ok
-    assert table.apply({"type": "play", "seat": 0, "cards": ["2S"]}).ok
-    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
-    em.on_table["2S"] = {"pos": np.array([560.0, 360.0]), "track": 1, "seen": 50}
-    return table, em
+    return part2_start([["2S", "9C", "KD", "8H", "10D", "4C"], ["6S", "7S", "3D", "JH", "5C", "QC"],
+                        ["QS", "10S", "6C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "JS", "2D"]], lead="2S")
 
 
 BOB_EDGE = (5.0, 360.0)
@@ -609,16 +600,9 @@ def test_quick_plays_and_eats_between_two_settles_come_out_in_order():
     fell out of step (a real-model full game). The cards gone are split where a card arrived
     between their last sightings, and a leave no single removal explains is split into
     removals in turn when it is judged (`_removals_in_turn` against the referee as it is then)."""
-    from referee import Table
-    from vision.live.games import live_table
-
-    table = live_table("skitgubbe", Table())
-    assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 3, "part": 2,
-                        "trump": "D", "hands": [["5D", "9C", "KS", "2H", "3H", "4H"], ["7C", "3S", "9S", "10C", "6H", "7H"],
-                                                ["8D", "2S", "4S", "6C", "5C", "8C"], ["QH", "AS", "JC", "3C", "10S", "JS"]]}).ok
-    assert table.apply({"type": "play", "seat": 3, "cards": ["QH"]}).ok
-    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
-    em.on_table["QH"] = {"pos": np.array([560.0, 360.0]), "track": 1, "seen": 50}
+    table, em = part2_start([["5D", "9C", "KS", "2H", "3H", "4H"], ["7C", "3S", "9S", "10C", "6H", "7H"],
+                             ["8D", "2S", "4S", "6C", "5C", "8C"], ["QH", "AS", "JC", "3C", "10S", "JS"]],
+                            leader=3, trump="D", lead="QH")
     em.observe([], [card("QH", (560, 360), (20, 360), 10, 110, track=1),  # to Bob
                     card("5D", ANN_EDGE, (700, 360), 105, 170, track=2),  # Ann's, to Dan
                     card("8D", (640, 5), (640, 700), 160, 200, track=3)], 210)  # Cid's, to Ann
@@ -662,14 +646,20 @@ def test_a_trick_card_covered_while_a_slough_came_is_collected_after_it():
     assert rulings(decided) == ["ok", "ok"]
 
 
-def part2_start(hands, leader=0, trump="H"):
+def part2_start(hands, leader=0, trump="H", lead=None):
+    """Skitgubbe Part 2 (a teaching start) with these hands; with `lead`, the leader has led
+    that card and it lies on the table, accounted for."""
     from referee import Table
     from vision.live.games import live_table
 
     table = live_table("skitgubbe", Table())
     assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": leader, "part": 2,
                         "trump": trump, "hands": hands}).ok
-    return table, EventMaker(table, default_layout(4, 1280, 720), FPS)
+    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+    if lead is not None:
+        assert table.apply({"type": "play", "seat": leader, "cards": [lead]}).ok
+        em.on_table[lead] = {"pos": np.array([560.0, 360.0]), "track": 1, "seen": 50}
+    return table, em
 
 
 def test_the_ends_of_a_run_read_without_its_middle_are_one_put():
@@ -707,9 +697,7 @@ def test_a_held_back_card_found_again_by_a_new_track_keeps_its_date():
     keeps the date it was first seen."""
     hands = [["2H", "9C", "KS", "5D", "3S", "4S"], ["7C", "9S", "10C", "6H", "7H", "8D"],
              ["8H", "2S", "6C", "5C", "8C", "3D"], ["KC", "AS", "JC", "3C", "10S", "JS"]]
-    table, em = part2_start(hands, leader=3)
-    assert table.apply({"type": "play", "seat": 3, "cards": ["KC"]}).ok
-    em.on_table["KC"] = {"pos": np.array([560.0, 360.0]), "track": 1, "seen": 50}
+    table, em = part2_start(hands, leader=3, lead="KC")
     kc = card("KC", (560, 360), (560, 360), 10, 110, track=1)
 
     def unread(last):
