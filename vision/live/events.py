@@ -231,6 +231,13 @@ def split_at_arrivals(cards: list[Seen], arrived: list[int]) -> list[list[Seen]]
     return parts
 
 
+def run_gap(a: str, b: str) -> int:
+    """How many ranks apart two cards of one suit lie (0 for other suits, or no cards)."""
+    from referee.cards import RANK, SUIT
+
+    return abs(RANK[a] - RANK[b]) if a in RANK and b in RANK and SUIT[a] == SUIT[b] else 0
+
+
 def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
     """Cards that came and went between two settles, split into puts: chains of cards of
     one suit at most RUN_REACH ranks apart (a run, maybe with hidden cards between them)
@@ -238,15 +245,10 @@ def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
     cards lay is not known (last seen while carried off), so they are grouped by what they
     are and when they came. A real-model full game: Ann's 4H 5H, killed before the table
     settled, was logged as her 5H alone."""
-    from referee.cards import RANK, SUIT
-
-    def in_run(a: str, b: str) -> bool:
-        return a in RANK and b in RANK and SUIT[a] == SUIT[b] and 0 < abs(RANK[a] - RANK[b]) <= RUN_REACH
-
     groups: list[list[Seen]] = []
     for s in sorted(cards, key=lambda c: c.first_frame):
-        near = [g for g in groups if any(in_run(s.name, o.name) and abs(s.first_frame - o.first_frame) <= PUT_TOGETHER_S * fps
-                                         for o in g)]
+        near = [g for g in groups if any(0 < run_gap(s.name, o.name) <= RUN_REACH and
+                                         abs(s.first_frame - o.first_frame) <= PUT_TOGETHER_S * fps for o in g)]
         merged = [o for g in near for o in g] + [s]
         groups = [g for g in groups if not any(g is n for n in near)] + [sorted(merged, key=lambda c: c.first_frame)]
     return sorted(groups, key=lambda g: g[0].first_frame)
@@ -282,17 +284,14 @@ def group_arrivals(seen: list[Seen], fps: float | None = None) -> list[list[Seen
     within PUT_TOGETHER_S of each other chain within d times GROUP_DIST: the ends of a run
     whose middle cards went unseen (a real-model full game: Dan's 9S 10S JS QS KS was read as
     9S 10S and, a card and a half away, KS)."""
-    from referee.cards import RANK, SUIT
-
     def chained(s: Seen, o: Seen) -> bool:
         reach = GROUP_DIST * max(s.width, o.width, 1.0)
         d = np.linalg.norm(s.last - o.last)
         if d <= reach:
             return True
-        if fps is None or s.name not in RANK or o.name not in RANK or SUIT[s.name] != SUIT[o.name] \
-                or abs(s.first_frame - o.first_frame) > PUT_TOGETHER_S * fps:
+        if fps is None or abs(s.first_frame - o.first_frame) > PUT_TOGETHER_S * fps:
             return False
-        gap = abs(RANK[s.name] - RANK[o.name])
+        gap = run_gap(s.name, o.name)
         return 1 <= gap <= RUN_REACH and d <= gap * reach
 
     seen = sorted(seen, key=lambda s: s.first_frame)
@@ -532,8 +531,9 @@ class EventMaker:
         # the run's card under it, read less often (it shows only a strip), so the run is
         # judged whole
         view = self.table.view()
+        single_puts = _game_rules(view).SINGLE_PUTS(view)
         held = [s for s in new if s.first_frame >= hold]
-        if new and view.get("phase") != "dreck" and not _game_rules(view).SINGLE_PUTS(view):
+        if new and view.get("phase") != "dreck" and not single_puts:
             # (with the cards of its put: the run's ends read, its middle not yet)
             held += [s for put in group_arrivals(new, self.fps)
                      if any(np.linalg.norm(c.last - w.last) <= GROUP_DIST * max(c.width, w.width, 1.0)
@@ -544,7 +544,7 @@ class EventMaker:
         # keeps the date it was first seen (a real-model full game: Ann's 2H, first seen before
         # Bob ate the KC it beat, came back as a new track after it, and was judged after the eat)
         self.held_first = {n: v for n, v in self.held_first.items() if frame - v[2] <= IMMATURE_HOLD_S * self.fps}
-        for s in (held if not _game_rules(view).SINGLE_PUTS(view) else []):  # (Part 1: a trick's
+        for s in (held if not single_puts else []):  # (Part 1: a trick's
             # cards overlap, and a misread held card dated a later card of its name too early)
             first = min(s.first_frame, self.held_first.get(s.name, (math.inf,))[0])
             self.held_first[s.name] = (first, s.last, frame)
@@ -577,8 +577,6 @@ class EventMaker:
         # a card that came and went between two reports (held back while another card was
         # unread, then carried off with the trick before the next settle) left with the cards
         # accounted for: it arrived, judged by when it was first seen, and is part of the leave
-        view = self.table.view()
-        single_puts = _game_rules(view).SINGLE_PUTS(view)
         # (a card ever held back while new was read well enough to be reported: no ghost, even
         # when it left alone)
         came_and_went = [d for d in departed if (gone_names or d.track in self.held_tracks)
@@ -619,7 +617,7 @@ class EventMaker:
         else:
             puts = [(None, g) for g in group_arrivals(new, self.fps)]
         for put_seat, group in puts:
-            if len(group) > 1 and _game_rules(self.table.view()).SINGLE_PUTS(self.table.view()):
+            if len(group) > 1 and single_puts:
                 subgroups = [[s] for s in group]  # e.g. Skitgubbe's Part 1 puts are single cards
             else:
                 subgroups = [group]
