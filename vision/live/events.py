@@ -494,7 +494,8 @@ class EventMaker:
         # an accounted card seen again by another track far from where it lay: if the referee
         # still has it on the table it was only moved; if not (dreck handed out, trump taken up,
         # trick killed) it has left and come back within one unsettled stretch: a new arrival
-        ref_table = referee_table_cards(self.table.view())
+        view = self.table.view()  # (nothing is applied while observing: one view serves throughout)
+        ref_table = referee_table_cards(view)
         live_tracks = {s.track for s in seen}
         for s in seen:
             entry = self.on_table.get(s.key) if s.key else None
@@ -530,7 +531,6 @@ class EventMaker:
         # `dreck_puts`), a new card also waits for an unread card lying within GROUP_DIST of it:
         # the run's card under it, read less often (it shows only a strip), so the run is
         # judged whole
-        view = self.table.view()
         single_puts = _game_rules(view).SINGLE_PUTS(view)
         held = [s for s in new if s.first_frame >= hold]
         if new and view.get("phase") != "dreck" and not single_puts:
@@ -551,13 +551,12 @@ class EventMaker:
         # a card we let go silently (the referee had already taken it off) seen again where it lay
         # was only lost from sight: it is still lying there, not a new card -- unless the game
         # says the table was cleared for a new deal (Golf: between rounds, a card may come back)
-        rules = _game_rules(self.table.view())
-        if rules is not None and getattr(rules, "fresh_table", lambda view: False)(self.table.view()):
+        rules = _game_rules(view)
+        if rules is not None and getattr(rules, "fresh_table", lambda view: False)(view):
             self.retired.clear()
         for s in list(new):
-            was, when = self.retired.get(s.key, (None, None))
-            if was is not None and frame - when <= RETIRED_WINDOW_S * self.fps and \
-                    np.linalg.norm(was - s.last) <= RETIRED_SAME_PLACE * max(s.width, 1.0):
+            was, _ = self.retired.get(s.key, (None, None))
+            if was is not None and np.linalg.norm(was - s.last) <= RETIRED_SAME_PLACE * max(s.width, 1.0):
                 self._account(s.key, s)
                 del self.retired[s.key]
                 new.remove(s)
@@ -602,7 +601,7 @@ class EventMaker:
                 hint = max(set(seats), key=seats.count) if seats else None
                 obs.append(Observation("leave", group, frame, time, max(c.last_frame for c in group), hint,
                                        present=present))
-        stock_left = self.table.view().get("stock", 0) > 0  # (nothing is applied while observing)
+        stock_left = view.get("stock", 0) > 0
         # (where it came from is weak evidence: asked about, not ruled on)
         for put in ([[d] for d in came_and_went] if single_puts else runs_put_together(came_and_went, self.fps)):
             d = put[0]
@@ -611,7 +610,7 @@ class EventMaker:
             hint = None if stock else origin_seat(d.first, d.last, self.layout, d.width)
             obs.append(Observation("arrive", put, frame, time, d.first_frame, hint, stock, present=present,
                                    seat_sure=False))
-        phase = self.table.view().get("phase")
+        phase = view.get("phase")
         if phase == "dreck" and not self.pending:  # each seat lays out all its dreck at once
             puts = dreck_puts(new, self.layout)
         else:
