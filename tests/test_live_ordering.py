@@ -739,3 +739,25 @@ def test_a_dreck_row_is_its_owners_whole_dreck():
     em.observe([card("3D", cid_side, (600.0, 120.0), 100, 130), card("5C", cid_side, (650.0, 120.0), 100, 130)], [], 130)
     decided = em.resolve(force=True)
     assert summary(decided) == [("dreck", 3, ["3D", "5C"])] and rulings(decided) == ["ok"]
+
+
+def test_a_card_put_after_a_run_that_waits_for_its_middle_waits_too():
+    """Part 2: Ann leads 3C 4C 5C, laid overlapping; the camera reads 3C and 5C, and the 4C's
+    strip only later, as a new track. Bob beats with the trump JH before that strip is read. Before,
+    the run waited whole for its unread middle but Bob's card (seen after the run, yet before
+    the strip's new track) was judged at once: against an empty table, asked about, and the
+    camera fell out of step (a real-model full tango game: 90 of 211 events were lost after
+    it). Whatever was put after a run that waits is judged after it."""
+    hands = [["3C", "4C", "5C", "2D", "3D", "4D", "5D"], ["JH", "9S", "5S", "7C", "6S", "7S"],
+             ["QH", "10D", "6C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "10H", "4S"]]
+    table, em = part2_start(hands)
+    ends = [card("3C", ANN_EDGE, (560, 360), 100, 140, track=1), card("5C", ANN_EDGE, (628, 360), 100, 140, track=2)]
+    middle = card("4C", (594, 360), (594, 360), 130, 140, track=3)
+    middle.votes, middle.peak = 1.0, 0.39  # its strip read once, unsure
+    beat = card("JH", BOB_EDGE, (780, 280), 124, 140, track=4)
+    assert em.observe(ends + [middle, beat], [], 140) == []  # Bob's JH waits behind the run
+    middle = card("4C", (594, 360), (594, 360), 130, 170, track=3)
+    em.observe(ends + [middle, card("JH", BOB_EDGE, (780, 280), 124, 170, track=4)], [], 170)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("play", 0, ["3C", "4C", "5C"]), ("play", 1, ["JH"])]
+    assert rulings(decided) == ["ok", "ok"]

@@ -539,6 +539,8 @@ class EventMaker:
                      if any(np.linalg.norm(c.last - w.last) <= GROUP_DIST * max(c.width, w.width, 1.0)
                             for c in put for w in unread) for s in put]
             new = [s for s in new if all(s is not h for h in held) or s.first_frame >= hold]
+            # what came after a held-back run waits for it too: judged in the order it happened
+            hold = min([hold] + [s.first_frame for s in held])
         self.held_tracks |= {s.track for s in held}
         # a held-back card whose track is lost (under a hand) and found again by a new track
         # keeps the date it was first seen (a real-model full game: Ann's 2H, first seen before
