@@ -761,3 +761,27 @@ def test_a_card_put_after_a_run_that_waits_for_its_middle_waits_too():
     decided = em.resolve(force=True)
     assert summary(decided) == [("play", 0, ["3C", "4C", "5C"]), ("play", 1, ["JH"])]
     assert rulings(decided) == ["ok", "ok"]
+
+
+def test_a_second_box_over_a_card_read_with_another_suit_is_no_slough():
+    """Dan's AC has won the trick. While his hand covers Cid's 9C, the detector boxes it a
+    second time and reads that box as 9H for a moment; then Dan collects. Before, the 9H
+    came and went and was taken for a new card: a slough (legal: a 9 lies in the trick) or
+    a question. Logged, the hand counts were off from then on (a real-model full tango game: Ann's 5D read as a 5H,
+    her phantom slough; Part 1 ended a card early and the trump card went to the wrong
+    seat). A card that came and went where a card of its rank lay all the while is that card."""
+    def trick_gone(phantom):
+        return [card(n, pos, pos, 10, 125, track=k + 1)
+                for k, n, pos in ((0, "9D", (600, 330)), (1, "4C", (560, 360)), (2, "9C", (640, 300)), (3, "AC", (700, 360)))] \
+            + [phantom]
+
+    table, em = trick_on_table(upto=4)
+    em.observe([], trick_gone(card("9H", (650, 305), (650, 305), 110, 118, votes=5.0, track=90)), 140)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("collect", 3, None)]
+    # the control: a real 9H sloughed half a card over the 9C (its flight unseen), collected
+    # before it was reported
+    table, em = trick_on_table(upto=4)
+    obs = em.observe([], trick_gone(card("9H", (680, 300), (680, 300), 110, 118, votes=5.0, track=90)), 140)
+    assert [(o.kind, [s.name for s in o.cards]) for o in obs] == [
+        ("arrive", ["9H"]), ("leave", ["9D", "4C", "9C", "AC", "9H"])]
