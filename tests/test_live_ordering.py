@@ -475,7 +475,7 @@ def test_card_read_only_by_guesses_is_reported_after_the_hold():
     obs = em.observe([ten], [], settle)
     assert [(o.kind, o.cards[0].key) for o in obs] == [("arrive", "10D")]
     assert summary(em.resolve()) == [None]
-    assert [n["message"] for n in em.notes] == ["saw ?? arrive from Dan but cannot read it as a legal event: please confirm"]
+    assert [n["message"] for n in em.notes] == ["saw a card read as 10D arrive from Dan but cannot read it as a legal event: please confirm"]
 
 
 def dreck_but_dans(seat: int = 3):
@@ -785,3 +785,20 @@ def test_a_second_box_over_a_card_read_with_another_suit_is_no_slough():
     obs = em.observe([], trick_gone(card("9H", (680, 300), (680, 300), 110, 118, votes=5.0, track=90)), 140)
     assert [(o.kind, [s.name for s in o.cards]) for o in obs] == [
         ("arrive", ["9H"]), ("leave", ["9D", "4C", "9C", "AC", "9H"])]
+
+
+def test_an_unread_card_that_came_and_went_is_asked_about():
+    """Dan puts his card down, read by turns as AC and AD and never named, and collects the
+    trick before the next settle. Before, a departed track without a name was dropped: the
+    card was never reported, nor asked about, and the trick's leave could not be read (a
+    real-model full tango game: Ann's JD, read as JH and JD, laid half over her QH). It is
+    now offered with its guesses, weak evidence: asked about when nothing else explains it."""
+    table, em = trick_on_table(upto=3)
+    unread = Seen(77, [("??", 0.0), ("AC", 0.1), ("AD", 0.08)], np.array(DAN_EDGE), np.array([700.0, 360.0]),
+                  105, 120, 80.0, 5.0, 0.8)
+    obs = em.observe([], [gone(n, 125) for n in ("9D", "4C", "9C")] + [unread], 140)
+    assert [(o.kind, o.order, [s.key for s in o.cards]) for o in obs] == [
+        ("arrive", 105, ["AC"]), ("leave", 125, ["9D", "4C", "9C", "AC"])]
+    decided = em.resolve(force=True)
+    assert decided[0][0] is None  # asked: AC or AD?
+    assert decided[0][2]["note"]["message"].startswith("saw a card read as AC or AD arrive from Dan")

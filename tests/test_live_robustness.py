@@ -366,3 +366,24 @@ def test_pipeline_settles_only_on_a_still_picture():
     for i in range(n):
         pipe.process(None, i, shape=(720, 1280, 3))
     assert pipe.stats.settles == 1
+
+
+def test_a_card_never_named_leaves_with_its_guesses():
+    """A card read by turns as JH and JD (never named: neither name holds IDENTITY_SHARE) and
+    taken away before the table settles leaves with its guesses, so the event maker can ask
+    about it. Before, a departed track without a name was dropped (a real-model full tango
+    game: Ann's JD, laid half over her QH, was never reported nor asked about)."""
+    from vision.live.pipeline import LivePipeline
+    from vision.live.tracker import UNKNOWN
+
+    def detector(frame, index):
+        return [Detection("face", "JH" if index % 2 else "JD", 0.9, box(640, 360))] if index < 20 else []
+
+    pipe = LivePipeline(["Ann", "Bob", "Cid", "Dan"], detector, 12.0)
+    departed = []
+    for i in range(20 + MAX_MISSES + 5):
+        pipe.process(None, i, shape=(720, 1280, 3))
+        departed += pipe.departed.values()  # (until the next settle hands them on)
+    assert len({id(d) for d in departed}) == 1
+    gone = departed[0]
+    assert gone.name == UNKNOWN and {n for n, _ in gone.names[1:]} == {"JH", "JD"}

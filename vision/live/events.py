@@ -328,6 +328,12 @@ def name_options(cards: list[Seen]) -> list[tuple[list[str], float]]:
     return out[:4]
 
 
+def _as_read(s: Seen) -> str:
+    """A card for a person: its name, or what an unread card was guessed to be."""
+    guesses = [n for n, _ in s.names if n != UNKNOWN][:2]
+    return s.name if s.name != UNKNOWN else f"a card read as {' or '.join(guesses)}" if guesses else "an unread card"
+
+
 def double_read(d: Seen, others: list[Seen]) -> bool:
     """`d` is a second box of another card of its rank, read with the wrong suit: it lay
     still where that card lay (`DOUBLE_READ_DIST`), and that card was seen before and after it.
@@ -598,12 +604,16 @@ class EventMaker:
         # accounted for: it arrived, judged by when it was first seen, and is part of the leave
         # (a card ever held back while new was read well enough to be reported: no ghost, even
         # when it left alone)
+        # (an unread one by its best guess, weak evidence: see `Seen.key`)
         came_and_went = [d for d in departed if (gone_names or d.track in self.held_tracks)
-                         and d.name != UNKNOWN and not immature(d)
-                         and d.name not in self.on_table and d.name not in pending_names
-                         and d.name not in present and d.name not in self.retired
+                         and d.key is not None and not immature(d)
+                         and d.key not in self.on_table and d.key not in pending_names
+                         and d.key not in present and d.key not in self.retired
                          and not double_read(d, seen + departed)]
-        gone_names += [d.name for d in came_and_went]
+        came_and_went = sorted(came_and_went, key=lambda d: d.name == UNKNOWN)  # (read ones first)
+        came_and_went = [d for k, d in enumerate(came_and_went) if all(c.key != d.key for c in came_and_went[:k])]
+        dep.update({d.key: d for d in came_and_went})
+        gone_names += [d.key for d in came_and_went]
         if gone_names:
             # A leave is dated by the frame its cards were last seen, not by this settle: a
             # collect and the next lead often fall into one settle, and must come out in that
@@ -870,7 +880,7 @@ class EventMaker:
             else:
                 why = _why_unexplained(obs, self.table.view(), self.layout) or "cannot read it as a legal event"
             note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
-                    "message": f"saw {', '.join(names)} arrive from {seat} but {why}: please confirm",
+                    "message": f"saw {', '.join(map(_as_read, obs.cards))} arrive from {seat} but {why}: please confirm",
                     "cards": names, "seat": obs.seat_hint}
             self.notes.append(note)
             self.doubt, self.doubt_cause = DOUBT_EVENTS, "an unclear put"

@@ -85,7 +85,7 @@ class LivePipeline:
         self.log: list[dict] = []
         self.rulings: list[dict] = []
         self.notes: list[dict] = []
-        self.departed: dict[str, Seen] = {}
+        self.departed: dict[str, Seen] = {}  # by name (a card tracked twice leaves once); unread: by track
         self.stats = Stats()
         self.last_ruling: dict | None = None
         self.last_event: dict | None = None
@@ -182,8 +182,10 @@ class LivePipeline:
         t1 = _time.perf_counter()
         self.tracker.update(dets, index)
         for tr in self.tracker.died:
-            if tr.kind == FACE and tr.confirmed and tr.name != UNKNOWN:
-                self.departed[tr.name] = self._seen(tr)
+            # (an unread card leaves with its guesses: one read JH and JD by turns, never named,
+            # may be a card that came and went between settles)
+            if tr.kind == FACE and tr.confirmed and (tr.name != UNKNOWN or tr.votes):
+                self.departed[tr.name if tr.name != UNKNOWN else f"#{tr.id}"] = self._seen(tr)
         self._note_reads(self.tracker.died)
         changes = len([b for b in self.tracker.born]) + len([d for d in self.tracker.died if d.confirmed])
         still = st.frame_is_still([h.quad for h in self.tracker.hands], self.layout.play_area,
