@@ -802,3 +802,28 @@ def test_an_unread_card_that_came_and_went_is_asked_about():
     decided = em.resolve(force=True)
     assert decided[0][0] is None  # asked: AC or AD?
     assert decided[0][2]["note"]["message"].startswith("saw a card read as AC or AD arrive from Dan")
+
+
+def test_a_second_box_of_a_new_card_does_not_keep_an_eaten_card_on_the_table():
+    """Part 2: Dan's 5C lies on the table; Ann eats it and Bob leads AC where it lay. The
+    detector boxes the AC twice, the second box unread (its reads are the AC's, which another
+    track holds: `Seen.twin_of`). Before, an unread box standing where the 5C lay kept the 5C
+    on the table, and the AC was judged before Ann's eat (a real-model full tango game: asked
+    about, and the camera fell out of step). An unread box that is another card's twin does
+    not stand in for the card that lay there."""
+    hands = [["2D", "9S", "KS", "5D", "3S", "4S"], ["AC", "9H", "10C", "6H", "7H", "8D"],
+             ["8H", "2S", "6C", "5H", "8C", "3D"], ["5C", "AS", "JC", "3C", "10S", "JS"]]
+
+    def settle(twin_of):
+        table, em = part2_start(hands, leader=3, lead="5C")
+        ace = card("AC", BOB_EDGE, (562, 362), 110, 140, track=5)
+        twin = Seen(6, [("??", 0.0)], np.array([575.0, 368.0]), np.array([575.0, 368.0]), 112, 140, 80.0, 0.0, 0.0,
+                    twin_of)
+        em.observe([ace, twin], [card("5C", (560, 360), (560, 360), 10, 100, track=1)], 140)
+        return em.resolve(force=True)
+
+    decided = settle("AC")
+    assert summary(decided) == [("eat", 0, None), ("play", 1, ["AC"])]
+    assert rulings(decided) == ["ok", "ok"]
+    # the control: an unread box of its own there is the 5C, still lying under the AC
+    assert ("eat", 0, None) not in summary(settle(None))

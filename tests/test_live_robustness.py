@@ -387,3 +387,18 @@ def test_a_card_never_named_leaves_with_its_guesses():
     assert len({id(d) for d in departed}) == 1
     gone = departed[0]
     assert gone.name == UNKNOWN and {n for n, _ in gone.names[1:]} == {"JH", "JD"}
+
+
+def test_an_unread_box_read_as_a_card_another_track_holds_is_its_twin():
+    """An unread track whose best guess is a card another track holds is that card's second
+    box (`Seen.twin_of`); one whose best guess is free, or a read card, is no twin."""
+    from vision.live.pipeline import LivePipeline
+    from vision.live.tracker import Track
+
+    pipe = LivePipeline(["Ann", "Bob", "Cid", "Dan"], lambda frame, index: [], fps=12)
+    unread = Track(7, "face", box(280, 290), 0, np.array([280.0, 290.0]), 4)
+    unread.votes = {"AC": 0.63, "KS": 0.4}
+    assert pipe._seen(unread, taken={"AC"}).twin_of == "AC"
+    assert pipe._seen(unread, taken={"KS"}).twin_of is None
+    unread.votes, unread.name = {"AC": 9.0}, "AC"
+    assert pipe._seen(unread, taken={"AC"}).twin_of is None

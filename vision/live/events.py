@@ -150,6 +150,7 @@ class Seen:
     width: float = 0.0  # short side of the card's box, pixels
     votes: float = math.inf  # vote mass behind its best name or guess (inf: not from a tracker, e.g. a test)
     peak: float = 1.0  # its surest single read of that name (1.0: not from a tracker)
+    twin_of: str | None = None  # unread, its best guess a card another track holds: a second box of it
 
     @property
     def name(self) -> str:
@@ -588,8 +589,10 @@ class EventMaker:
                 new.remove(s)
         gone_names = [n for n in self.on_table if n not in present]
         # unread tracks standing where an accounted card was: that card is still there
+        # (not a second box of another card: Bob's AC, laid where Ann's eaten 5C lay, boxed
+        # twice, kept the 5C and was judged before her eat; a real-model full tango game)
         for s in seen:
-            if s.name == UNKNOWN:
+            if s.name == UNKNOWN and s.twin_of is None:
                 for n in list(gone_names):
                     if np.linalg.norm(self.on_table[n]["pos"] - s.last) < 0.3 * self.layout.stock_radius * 3:
                         gone_names.remove(n)

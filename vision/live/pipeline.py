@@ -165,8 +165,10 @@ class LivePipeline:
         best = t.name if t.name != UNKNOWN else next((n for n, _ in names[1:]), None)
         votes = float(t.votes.get(best, 0.0)) if best is not None else 0.0  # behind its name or best guess
         peak = float(t.peak.get(best, 0.0)) if best is not None else 0.0
+        ranked = t.ranked()
+        twin_of = ranked[0][0] if t.name == UNKNOWN and ranked and ranked[0][0] in taken else None
         return Seen(t.id, names, t.first_centre.copy(), t.centre.copy(), t.first_frame, t.last_frame,
-                    float(min(edges)), votes, peak)
+                    float(min(edges)), votes, peak, twin_of)
 
     # ------------------------------------------------------------------ per frame
     def process(self, frame: np.ndarray | None, index: int, t: float | None = None,
