@@ -827,3 +827,20 @@ def test_a_second_box_of_a_new_card_does_not_keep_an_eaten_card_on_the_table():
     assert rulings(decided) == ["ok", "ok"]
     # the control: an unread box of its own there is the 5C, still lying under the AC
     assert ("eat", 0, None) not in summary(settle(None))
+
+
+def test_a_box_over_a_card_read_at_times_as_that_card_is_no_new_card():
+    """Dan's AC has won the trick. A box over Bob's 4C (where it lay at the last settle; its
+    track was last seen being carried off) is read as QH at most frames and as 4C at others,
+    then Dan collects. Before, the QH came and went and was taken for a new card (a real-model
+    full tango game: a box over Bob's 3C and 3H, read 7H and 3H, was logged as his slough of
+    7H). A card that came and went where a card it was read as at times lay is that card."""
+    def collect(guesses):
+        table, em = trick_on_table(upto=4)
+        box = Seen(90, [("QH", 0.7)] + guesses, np.array([562.0, 378.0]), np.array([562.0, 378.0]), 110, 118, 80.0, 5.0, 0.8)
+        obs = em.observe([], [gone(n, 125) for n in ("9D", "4C", "9C", "AC")] + [box], 140)
+        return [(o.kind, [s.name for s in o.cards]) for o in obs]
+
+    assert collect([("4C", 0.3)]) == [("leave", ["9D", "4C", "9C", "AC"])]
+    # the control: read as QH and a card lying elsewhere, it is a new card
+    assert collect([("9H", 0.3)])[0] == ("arrive", ["QH"])

@@ -99,10 +99,11 @@ GROUP_DIST = 0.9
 #: this many seconds, is the same card (it was only lost from sight).
 RETIRED_SAME_PLACE = 0.5
 RETIRED_WINDOW_S = 5.0
-#: A card that came and went lying within this many card widths of a card of its rank seen
-#: before and after it was that card boxed a second time and misread (5D read as 5H in a
-#: second box while a hand was over it). Measured on nine replayed full games and 30 short
-#: ones: such doubles lay 0.0-0.26 widths off; real cards of the same rank, 0.31 and more.
+#: A card that came and went lying within this many card widths of a card of its rank, or of
+#: a card it was read as at times, seen before and after it, was that card boxed a second
+#: time and misread (5D read as 5H in a second box while a hand was over it; a box over 3C and
+#: 3H read 7H and 3H). Measured on six replayed full games and 30 short ones: such doubles lay
+#: 0.0-0.27 widths off; real cards of the same rank, 0.31 and more.
 DOUBLE_READ_DIST = 0.28
 #: A card first seen this far (fraction of the frame's short side) from where it was put
 #: down has a path that points back to the edge it came from.
@@ -335,17 +336,20 @@ def _as_read(s: Seen) -> str:
     return s.name if s.name != UNKNOWN else f"a card read as {' or '.join(guesses)}" if guesses else "an unread card"
 
 
-def double_read(d: Seen, others: list[Seen]) -> bool:
-    """`d` is a second box of another card of its rank, read with the wrong suit: it lay
-    still where that card lay (`DOUBLE_READ_DIST`), and that card was seen before and after it.
+def double_read(d: Seen, others: list[Seen], lay: dict[str, np.ndarray] | None = None) -> bool:
+    """`d` is a second box of another card, misread: it lay still where that card lay
+    (`DOUBLE_READ_DIST`; where an accounted card lay is `lay`, by name), that card was seen
+    before and after it, and it is of that card's rank or was read as that card at times.
     (Cards carried off together end at one place: only a card that never moved is judged.)"""
     from referee.cards import RANK
 
     near = DOUBLE_READ_DIST * max(d.width, 1.0)
+    guesses = {n for n, _ in d.names[1:]}
+    lay = lay or {}
     return np.linalg.norm(d.first - d.last) <= near and any(
-               x.track != d.track and x.name != d.name and RANK.get(x.name) == RANK.get(d.name)
-               and x.first_frame <= d.first_frame and x.last_frame >= d.last_frame
-               and np.linalg.norm(x.last - d.last) <= near for x in others)
+        x.track != d.track and x.name != d.name and (RANK.get(x.name) == RANK.get(d.name) or x.name in guesses)
+        and x.first_frame <= d.first_frame and x.last_frame >= d.last_frame
+        and min(np.linalg.norm(p - d.last) for p in (x.last, lay.get(x.name, x.last))) <= near for x in others)
 
 
 def rank_key(card: str) -> tuple:
@@ -612,7 +616,7 @@ class EventMaker:
                          and d.key is not None and not immature(d)
                          and d.key not in self.on_table and d.key not in pending_names
                          and d.key not in present and d.key not in self.retired
-                         and not double_read(d, seen + departed)]
+                         and not double_read(d, seen + departed, {n: e["pos"] for n, e in self.on_table.items()})]
         came_and_went = sorted(came_and_went, key=lambda d: d.name == UNKNOWN)  # (read ones first)
         came_and_went = [d for k, d in enumerate(came_and_went) if all(c.key != d.key for c in came_and_went[:k])]
         dep.update({d.key: d for d in came_and_went})
