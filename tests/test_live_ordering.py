@@ -844,3 +844,23 @@ def test_a_box_over_a_card_read_at_times_as_that_card_is_no_new_card():
     assert collect([("4C", 0.3)]) == [("leave", ["9D", "4C", "9C", "AC"])]
     # the control: read as QH and a card lying elsewhere, it is a new card
     assert collect([("9H", 0.3)])[0] == ("arrive", ["QH"])
+
+
+def test_a_face_read_on_the_killed_cards_pile_is_no_play():
+    """Part 2, Ann to lead. The detector reads the discard pile's top back as JD; then Ann
+    leads 4C. Before, the "JD" was taken for Ann's lead and her 4C ruled as Bob's failed
+    beat (S2.4; a real-model full game with a held-out deck: 4 false accusations this way).
+    Nothing is put on the killed cards' pile: a card lying there raises no event."""
+    hands = [["4C", "9S", "KS", "5D", "3S", "4S"], ["AC", "9H", "10C", "6H", "7H", "8D"],
+             ["8H", "2S", "6C", "5H", "8C", "3D"], ["JD", "AS", "JC", "3C", "10S", "JS"]]
+    layout = default_layout(4, 1280, 720)
+    pile = tuple(layout.discard)
+    table, em = part2_start(hands)
+    em.observe([card("JD", pile, pile, 100, 140, track=5), card("4C", ANN_EDGE, (560, 360), 110, 140, track=6)], [], 140)
+    decided = em.resolve(force=True)
+    assert [s for s in summary(decided) if s] == [("play", 0, ["4C"])] and rulings(decided) == ["ok"]
+    assert not em.notes
+    # the control: a card first seen there and put into the play area is a play
+    table, em = part2_start(hands)
+    em.observe([card("4C", pile, (560, 360), 110, 140, track=6)], [], 140)
+    assert summary(em.resolve(force=True)) == [("play", 0, ["4C"])]

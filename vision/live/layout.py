@@ -69,6 +69,10 @@ class Layout:
     def near_stock(self, point) -> bool:
         return self.stock_distance(point) <= self.stock_radius
 
+    def near_discard(self, point) -> bool:
+        """At the discard spot (as near as `near_stock` is to the stock)."""
+        return float(np.linalg.norm(np.asarray(point, float) - self.discard)) <= self.stock_radius
+
     def beside_stock(self, point) -> bool:
         return self.stock_radius < self.stock_distance(point) <= BESIDE_STOCK * self.stock_radius
 
