@@ -103,7 +103,7 @@ RETIRED_WINDOW_S = 5.0
 #: a card it was read as at times, seen before and after it, was that card boxed a second
 #: time and misread (5D read as 5H in a second box while a hand was over it; a box over 3C and
 #: 3H read 7H and 3H). Measured on six replayed full games and 30 short ones: such doubles lay
-#: 0.0-0.27 widths off; real cards of the same rank, 0.31 and more.
+#: 0.0-0.28 widths off; real cards of the same rank, 0.31 and more.
 DOUBLE_READ_DIST = 0.28
 #: A card first seen this far (fraction of the frame's short side) from where it was put
 #: down has a path that points back to the edge it came from.
@@ -332,8 +332,10 @@ def name_options(cards: list[Seen]) -> list[tuple[list[str], float]]:
 
 def _as_read(s: Seen) -> str:
     """A card for a person: its name, or what an unread card was guessed to be."""
+    if s.name != UNKNOWN:
+        return s.name
     guesses = [n for n, _ in s.names if n != UNKNOWN][:2]
-    return s.name if s.name != UNKNOWN else f"a card read as {' or '.join(guesses)}" if guesses else "an unread card"
+    return f"a card read as {' or '.join(guesses)}" if guesses else "an unread card"
 
 
 def double_read(d: Seen, others: list[Seen], lay: dict[str, np.ndarray] | None = None) -> bool:
