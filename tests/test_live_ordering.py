@@ -864,3 +864,17 @@ def test_a_face_read_on_the_killed_cards_pile_is_no_play():
     table, em = part2_start(hands)
     em.observe([card("4C", pile, (560, 360), 110, 140, track=6)], [], 140)
     assert summary(em.resolve(force=True)) == [("play", 0, ["4C"])]
+
+
+def test_a_card_the_tracker_takes_on_to_the_killed_cards_pile_has_left():
+    """Part 2: Dan's lead 5C lies on the table and Ann eats it. Her hand carries it off past
+    the discard pile, and the tracker follows the 5C's track on to the pile's back, read as
+    a face. Before, the 5C was still "present" and the eat was never logged (a real-model
+    full game: Dan's next lead was then ruled as a failed beat, S2.4). A card lying on the
+    killed cards' pile is off the table."""
+    hands = [["4C", "9S", "KS", "5D", "3S", "4S"], ["AC", "9H", "10C", "6H", "7H", "8D"],
+             ["8H", "2S", "6C", "5H", "8C", "3D"], ["5C", "AS", "JC", "3C", "10S", "JS"]]
+    pile = tuple(default_layout(4, 1280, 720).discard)
+    table, em = part2_start(hands, leader=3, lead="5C")
+    em.observe([card("5C", (560, 360), pile, 10, 140, track=1)], [], 140)
+    assert summary(em.resolve(force=True)) == [("eat", 0, None)]

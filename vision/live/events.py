@@ -520,12 +520,17 @@ class EventMaker:
         # a card let go silently long ago that shows up again is a new card (a real-model full
         # game: Ann's 4H, put down with her 5H, was not reported: a 4H had been let go 100 s before)
         self.retired = {n: v for n, v in self.retired.items() if frame - v[1] <= RETIRED_WINDOW_S * self.fps}
+        view = self.table.view()  # (nothing is applied while observing: one view serves throughout)
+        if getattr(_game_rules(view), "KILLED_PILE", False):
+            # a card lying on the killed cards' pile is off the table: a real-model full game's
+            # tracker took Dan's eaten 5C on to the pile (its back read as a face), the 5C stayed
+            # "present", and his eat was never logged
+            seen = [s for s in seen if not self.layout.near_discard(s.last)]
         present = {s.name for s in seen if s.name != UNKNOWN}
         pending_names = {s.name for o in self.pending for s in o.cards if o.kind == "arrive"}
         # an accounted card seen again by another track far from where it lay: if the referee
         # still has it on the table it was only moved; if not (dreck handed out, trump taken up,
         # trick killed) it has left and come back within one unsettled stretch: a new arrival
-        view = self.table.view()  # (nothing is applied while observing: one view serves throughout)
         ref_table = referee_table_cards(view)
         live_tracks = {s.track for s in seen}
         for s in seen:

@@ -84,11 +84,6 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
         return [(None, 1.0)]  # the referee already took these cards off (kill, part end, dreck, trump)
 
     # arrivals
-    if all(layout.near_discard(s.first) and layout.near_discard(s.last) for s in obs.cards):
-        # nothing is put on the killed cards' pile: its top card's back read as a face (a
-        # real-model full game: the pile read as JD, taken for Ann's lead, and her real lead
-        # 4C ruled as Bob's failed beat), or a killed card seen again
-        return [(None, 1.0)]
     opts = name_options(obs.cards)
     seat = obs.seat_hint
     if phase == "part1" and len(obs.cards) == 1:
@@ -252,6 +247,11 @@ def live_table(table):
     from vision.live.games import AutoTable
 
     return AutoTable(table, before=collect_before_lead, why="collect before the next lead")
+
+
+#: Killed cards are swept to the discard spot and stay there, face down: a card seen lying
+#: there is off the table (the event maker does not count it as present).
+KILLED_PILE = True
 
 
 def SINGLE_PUTS(view: dict) -> bool:
