@@ -878,3 +878,24 @@ def test_a_card_the_tracker_takes_on_to_the_killed_cards_pile_has_left():
     table, em = part2_start(hands, leader=3, lead="5C")
     em.observe([card("5C", (560, 360), pile, 10, 140, track=1)], [], 140)
     assert summary(em.resolve(force=True)) == [("eat", 0, None)]
+
+
+def test_a_card_seen_coming_from_one_seat_is_no_evidence_against_another():
+    """Part 2, trumps hearts: Cid's 3H lies on the table, Dan to act. A 2H is seen coming in
+    from Ann's side and nothing legal explains it; the only candidate is Dan's play, which
+    does not beat the 3H. Before, strong evidence (a sure read, a sure seat) sent it and Dan
+    was accused of a failed beat (S2.4) on a card Ann's hand brought (a real-model full game:
+    the hidden lower card of Cid's run 2H 3H, seen when it was uncovered). An illegal event
+    for another seat than the one the card came from is asked about, not ruled."""
+    hands = [["9S", "KS", "5D", "3S", "4S", "6D"], ["AC", "9H", "10C", "6H", "7H", "8D"],
+             ["3H", "2S", "6C", "5H", "8C", "3D"], ["2H", "AS", "JC", "3C", "10S", "JS"]]
+    table, em = part2_start(hands, leader=2, lead="3H")
+    em.observe([card("3H", (560, 360), (560, 360), 10, 140, track=1), card("2H", ANN_EDGE, (620, 380), 100, 140, track=5)],
+               [], 140)
+    decided = em.resolve(force=True)
+    assert [ev for ev, _, _ in decided] == [None] and "from Ann" in decided[0][2]["note"]["message"]
+    # the control: seen coming from Dan's side, the same card is his failed beat
+    table, em = part2_start(hands, leader=2, lead="3H")
+    em.observe([card("3H", (560, 360), (560, 360), 10, 140, track=1), card("2H", DAN_EDGE, (620, 380), 100, 140, track=5)],
+               [], 140)
+    assert summary(em.resolve(force=True)) == [("play", 3, ["2H"])]

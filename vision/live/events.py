@@ -869,8 +869,12 @@ class EventMaker:
         if ruling is not None and ruling.ok:
             legal_reading = None  # what would be sent is legal after all: no accusation to weigh
         under = self._lies_on(obs) if ruling is None or not ruling.ok else None  # misread, not a breach?
+        # (an illegal event for another seat than the one the card was seen coming from is no
+        # evidence against that seat: a real-model full game ruled Bob's "failed beat" with Ann's card)
+        elsewhere = ruling is not None and not ruling.ok and None not in (ev.get("seat"), obs.seat_hint) \
+            and ev.get("seat") != obs.seat_hint
         weak = not obs.seat_sure or not all(s.strong for s in obs.cards) or legal_reading is not None \
-            or under is not None or self.faces_only
+            or under is not None or self.faces_only or elsewhere
         doubted = self.doubt > 0  # soon after an illegal ruling or a question we may be out of step
         # a card-accounting objection means the camera misread (the card exists once)
         impossible = ruling is not None and not ruling.ok and ruling.rule in CARD_ACCOUNTING_RULES \
