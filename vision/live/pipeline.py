@@ -151,21 +151,21 @@ class LivePipeline:
 
     def _seen(self, t, taken: set = frozenset()) -> Seen:
         """A track as the event logic sees it; names other tracks hold are not offered."""
+        ranked = t.ranked()
         names = []
         if t.name != UNKNOWN:
-            share = dict(t.ranked()).get(t.name, 0.0)
+            share = dict(ranked).get(t.name, 0.0)
             names.append((t.name, share))
         else:
             names.append((UNKNOWN, 0.0))
         # guesses for an unread card are weak evidence: they may explain an arrival the referee
         # finds legal only when nothing better does, and are otherwise asked about
         scale = 1.0 if t.name != UNKNOWN else UNREAD_GUESS_WEIGHT
-        names += [(n, s * scale) for n, s in t.ranked() if n != t.name and n not in taken]
+        names += [(n, s * scale) for n, s in ranked if n != t.name and n not in taken]
         edges = np.linalg.norm(np.roll(t.quad, -1, axis=0) - t.quad, axis=1)
         best = t.name if t.name != UNKNOWN else next((n for n, _ in names[1:]), None)
         votes = float(t.votes.get(best, 0.0)) if best is not None else 0.0  # behind its name or best guess
         peak = float(t.peak.get(best, 0.0)) if best is not None else 0.0
-        ranked = t.ranked()
         twin_of = ranked[0][0] if t.name == UNKNOWN and ranked and ranked[0][0] in taken else None
         return Seen(t.id, names, t.first_centre.copy(), t.centre.copy(), t.first_frame, t.last_frame,
                     float(min(edges)), votes, peak, twin_of)
