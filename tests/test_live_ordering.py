@@ -632,6 +632,29 @@ def test_a_card_that_came_and_went_while_an_unread_card_held_changes_back_is_rep
         [("play", 0, ["KD"]), ("eat", 1, None)]
 
 
+def test_a_runs_card_read_late_that_came_and_went_with_its_run_is_part_of_it():
+    """Ann leads the run 3C 4C while an unread card holds changes back: the 4C is held back,
+    the 3C under it (a strip only) is not yet read enough to be. Before the next settle Bob
+    eats the run. Before, with nothing accounted for gone, only a card once held back counted
+    as having come and gone, so the run was logged as 4C alone (three real-model full games:
+    9 Part 2 runs logged without their lowest card). A card put with such a card counts too."""
+    table, em = part2_lead()
+
+    def unread(last):
+        return Seen(50, [("??", 0.0), ("9H", 0.1)], np.array([900.0, 300.0]), np.array([900.0, 300.0]), 100, last,
+                    80.0, 0.5, 0.3)
+
+    four = card("4C", ANN_EDGE, (600, 360), 110, 130, track=61)
+    three = card("3C", ANN_EDGE, (570, 360), 112, 130, votes=1.0, track=62)  # read too few times yet
+    assert em.observe([unread(130), four, three], [], 130) == []  # held back by the unread card
+    later = 100 + int(IMMATURE_HOLD_S * FPS) + 20
+    em.observe([], [card("3C", ANN_EDGE, BOB_EDGE, 112, later - 20, track=62),
+                    card("4C", ANN_EDGE, BOB_EDGE, 110, later - 20, track=61), unread(later - 30)], later)
+    decided = em.resolve(force=True)
+    assert [(ev["type"], ev["seat"], ev.get("cards")) for ev, _, _ in decided if ev] == \
+        [("play", 0, ["3C", "4C"]), ("eat", 1, None)]
+
+
 def test_a_trick_card_covered_while_a_slough_came_is_collected_after_it():
     """Part 1: Dan's trick lies on the table. Cid sloughs 9H, his hand covering the 9D for a
     moment (it is last seen before the 9H is first seen); then Dan collects. A trick card last

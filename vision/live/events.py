@@ -619,11 +619,22 @@ class EventMaker:
         # (a card ever held back while new was read well enough to be reported: no ghost, even
         # when it left alone)
         # (an unread one by its best guess, weak evidence: see `Seen.key`)
-        came_and_went = [d for d in departed if (gone_names or d.track in self.held_tracks)
-                         and d.key is not None and not immature(d)
-                         and d.key not in self.on_table and d.key not in pending_names
-                         and d.key not in present and d.key not in self.retired
-                         and not double_read(d, seen + departed, {n: e["pos"] for n, e in self.on_table.items()})]
+        lay = {n: e["pos"] for n, e in self.on_table.items()}
+        unaccounted_gone = [d for d in departed if d.key is not None and not immature(d)
+                            and d.key not in self.on_table and d.key not in pending_names
+                            and d.key not in present and d.key not in self.retired
+                            and not double_read(d, seen + departed, lay)]
+        came_and_went = [d for d in unaccounted_gone if gone_names or d.track in self.held_tracks]
+        if not single_puts:
+            # ... and so did a card put with such a card, or with a card reported or held
+            # now: a run's card under the next shows a strip only, is read later, and may go
+            # unheld (three real-model full games: 9 Part 2 runs logged without their lowest
+            # card, seen and read before the run was eaten)
+            put_now = came_and_went + new + held + [s for s in seen if s.track in self.held_tracks]
+            came_and_went += [d for d in unaccounted_gone if all(d is not c for c in came_and_went)
+                              and any(0 < run_gap(d.name, o.name) <= RUN_REACH and
+                                      abs(d.first_frame - o.first_frame) <= PUT_TOGETHER_S * self.fps
+                                      for o in put_now)]
         came_and_went = sorted(came_and_went, key=lambda d: d.name == UNKNOWN)  # (read ones first)
         came_and_went = [d for k, d in enumerate(came_and_went) if all(c.key != d.key for c in came_and_went[:k])]
         dep.update({d.key: d for d in came_and_went})
