@@ -369,6 +369,33 @@ def test_the_trump_card_turned_up_while_the_referee_expects_a_play_is_asked_abou
     assert rulings(decided) == ["ok"]
 
 
+def test_a_run_seen_before_the_last_part1_move_is_judged_is_one_put():
+    """A simulated game (seed 1002) ends Part 1 with Bob's 9H; Cid turns up the trump card 7D
+    and Bob leads the run 5C 6C, all in one settle. The camera's referee is still in Part 1
+    when these are seen, whose puts are single cards. Before, the run was split as it was
+    seen, logged as 6C, and the 5C asked about as "lying on" it (a real-model full game). Cards
+    split off one put are judged whole if the game has moved on to runs by then."""
+    from referee import Table
+    from referee.simulate import simulate_logs
+    from vision.live.games import live_table
+
+    _, hidden = simulate_logs("skitgubbe", 4, 1002)
+    log = [e for e in hidden if e["type"] != "hand"]
+    last = log.index({"type": "play", "seat": 1, "cards": ["9H"]})
+    assert log[last + 1:last + 3] == [{"type": "trump", "card": "7D", "seat": 2},
+                                      {"type": "play", "seat": 1, "cards": ["5C", "6C"]}]
+    table = live_table("skitgubbe", Table())
+    for ev in log[:last]:
+        assert table.apply(ev).ok
+    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+    assert table.view()["phase"] == "part1"
+    em.observe([card("9H", BOB_EDGE, (520, 330), 100, 140), card("7D", (900.0, 90.0), (900.0, 90.0), 110, 140),
+                card("5C", BOB_EDGE, (560, 400), 120, 140), card("6C", BOB_EDGE, (590, 400), 121, 140)], [], 140)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("play", 1, ["9H"]), ("trump", 2, "7D"), ("play", 1, ["5C", "6C"])]
+    assert rulings(decided) == ["ok", "ok", "ok"]
+
+
 def part2_lead():
     """Skitgubbe Part 2 (a teaching start), Ann to lead; her hand holds the run 2C 3C 4C."""
     from referee import Table

@@ -191,6 +191,7 @@ class Observation:
     where: dict = field(default_factory=dict)  # name -> centre of every card seen at that settle
     seat_sure: bool = True  # seat_hint comes from a path (or the edge), not just where it lies
     beside_stock: bool = False  # first seen beside the stock (`Layout.beside_stock`), with cards in it
+    whole: Observation | None = None  # one card of this put, split off as the game had single puts when seen
 
 
 def travelled(first, last, layout: Layout, width: float = 0.0) -> bool:
@@ -672,25 +673,15 @@ class EventMaker:
         else:
             puts = [(None, g) for g in group_arrivals(new, self.fps)]
         for put_seat, group in puts:
-            if len(group) > 1 and single_puts:
-                subgroups = [[s] for s in group]  # e.g. Skitgubbe's Part 1 puts are single cards
+            whole = self._arrival(group, frame, time, present, stock_left, put_seat)
+            if len(group) > 1 and single_puts:  # e.g. Skitgubbe's Part 1 puts are single cards
+                # ... unless the game moves on to puts of several cards before they are judged
+                # (Skitgubbe: the last stock card taken up, then a Part 2 run, in one settle; a
+                # real-model full game logged Bob's 5C 6C as 6C and asked about the 5C "lying on
+                # it"): `resolve` then judges the put whole
+                obs += [replace(self._arrival([s], frame, time, present, stock_left), whole=whole) for s in group]
             else:
-                subgroups = [group]
-            for g in subgroups:
-                first = g[0]
-                stock = self.layout.near_stock(first.first) and stock_left
-                # a flipped card is carried from the stock to its flipper: the landing side tells;
-                # else the seat of the put's first card seen coming in from outside the play area
-                # (the best evidence of where the put came from), or of its first card
-                anchor = next((s for s in g if not self.layout.in_play_area(s.first)), first)
-                hint = self.layout.zone_of(first.last) if stock else \
-                    origin_seat(anchor.first, anchor.last, self.layout, anchor.width)
-                sure = stock or seat_is_sure(anchor.first, anchor.last, self.layout, anchor.width)
-                if put_seat is not None:  # a dreck row: the seat most of its cards came from
-                    hint, sure = put_seat, True
-                beside = self.layout.beside_stock(first.first) and stock_left
-                obs.append(Observation("arrive", g, frame, time, min(self._first_seen(s) for s in g), hint, stock,
-                                       present=present, seat_sure=sure, beside_stock=beside))
+                obs.append(whole)
         # what happened first is judged first: a leave by when its cards were last seen, an
         # arrival by when its first card was first seen (ties: the leave, appended first).
         # Changes held back by an unread card are not queued: the next settle sees them again.
@@ -707,6 +698,25 @@ class EventMaker:
             o.where = where
         self.pending += obs
         return obs
+
+    def _arrival(self, g: list[Seen], frame: int, time: float, present: set, stock_left: bool,
+                 put_seat: int | None = None) -> Observation:
+        """The arrival of the put `g` (cards first seen in order), seen at the settle `frame`;
+        `put_seat`: the seat it is known to come from (a dreck row)."""
+        first = g[0]
+        stock = self.layout.near_stock(first.first) and stock_left
+        # a flipped card is carried from the stock to its flipper: the landing side tells;
+        # else the seat of the put's first card seen coming in from outside the play area
+        # (the best evidence of where the put came from), or of its first card
+        anchor = next((s for s in g if not self.layout.in_play_area(s.first)), first)
+        hint = self.layout.zone_of(first.last) if stock else \
+            origin_seat(anchor.first, anchor.last, self.layout, anchor.width)
+        sure = stock or seat_is_sure(anchor.first, anchor.last, self.layout, anchor.width)
+        if put_seat is not None:  # a dreck row: the seat most of its cards came from
+            hint, sure = put_seat, True
+        beside = self.layout.beside_stock(first.first) and stock_left
+        return Observation("arrive", g, frame, time, min(self._first_seen(s) for s in g), hint, stock,
+                           present=present, seat_sure=sure, beside_stock=beside)
 
     def _first_seen(self, s: Seen) -> int:
         """When a new card was first seen: by its track, or by a held-back card of its name
@@ -790,6 +800,14 @@ class EventMaker:
                 parts = self._removals_in_turn(head.cards, head.frame, head.time, head.present)
                 if len(parts) > 1:
                     self.pending[:1] = [replace(head, cards=p, order=max(c.last_frame for c in p)) for p in parts]
+            if head.whole is not None:
+                view = self.table.view()
+                split_off = [o for o in self.pending if o.whole is head.whole]
+                if len(split_off) == len(head.whole.cards) and not _game_rules(view).SINGLE_PUTS(view):
+                    # the put is judged whole after all
+                    whole = replace(head.whole, where=head.where)
+                    self.pending = [whole] + [o for o in self.pending if o.whole is not head.whole]
+                    head = whole
             window = self.pending[:MAX_LOOKAHEAD + 1]
             best = self._ordered_readings(window)
             last_resort = not best and window[0].kind == "arrive"
