@@ -190,19 +190,22 @@ class ModelDetector:
     read continues the face's track but is no new identity evidence (REUSE_VOTE).
 
     One detector watches one table, so it also learns how far this deck's index corners agree
-    with its faces (`corner_trust`, `vision.runtime.CornerTrust`) and weighs the corners by it.
+    with its faces (`corner_trust`, `vision.runtime.CornerTrust`) and weighs the corners by it,
+    and how wide its cards are (`card_shape`, `vision.runtime.CardShape`).
     """
 
     def __init__(self, recognizer):
-        from vision.runtime import CornerTrust
+        from vision.runtime import CardShape, CornerTrust
 
         self.recognizer = recognizer
         # (aabb, card, conf, frame read, confident reads of that name in a row, its run
         # neighbours as (offset from its centre, card, conf))
         self.cache: list[tuple[np.ndarray, str, float, int, int, list]] = []
         self.staged = all(hasattr(recognizer, a) for a in ("detector", "read_once"))
-        # one table, one deck: how far its index corners agree with the face reader
+        # one table, one deck: how far its index corners agree with the face reader, and how
+        # wide its cards are (to cut a box over a whole run to its top card)
         self.corner_trust = CornerTrust()
+        self.card_shape = CardShape()
 
     def __call__(self, frame, index: int) -> list[Detection]:
         if frame is None:
@@ -275,7 +278,8 @@ class ModelDetector:
             return [[] for _ in sure]
         named = {d.card for d in out if d.kind == FACE}
         runs = []
-        for (k, _), found in zip(sure, probe(frame, [(np.asarray(faces[k].quad, float), c) for k, c in sure])):
+        for (k, _), found in zip(sure, probe(frame, [(np.asarray(faces[k].quad, float), c) for k, c in sure],
+                                             self.card_shape)):
             score = float(faces[k].score)
             runs.append([(off, c, p * score) for off, c, p in found if c not in named])
         return runs
