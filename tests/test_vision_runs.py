@@ -85,6 +85,41 @@ def test_the_card_under_a_run_is_read_beside_its_top_card(art):
     assert rec.run_neighbours(frame, [(quads["8C"], "8C")]) == [[]]
 
 
+def test_a_run_boxed_whole_is_cut_to_its_top_card_first(art):
+    """The detector often boxes a whole run as one card, read as its top card. Shifted from
+    that box, the probe looks beside the run, not under its top card (a real-model full game:
+    Bob's 4C 5C, boxed whole, was logged as 5C). With the table's card shape known, the box is
+    cut to one card at the end whose corners read the face's card; a run longer than a card is
+    high is cut across the box's long side."""
+    from vision.runtime import CardRecognizer, CardShape
+
+    rec = CardRecognizer()
+    w = card_width(art)
+    shape = CardShape([w / CARD_H] * 5)
+    run = [("6C", 520), ("7C", 520 + STEP * w), ("8C", 520 + 2 * STEP * w)]
+    frame, quads = table_with(art, run)
+    x1 = quads["8C"][1][0]
+    whole = np.array([[520 - 3, 282], [x1 + 4, 282], [x1 + 4, 290 + CARD_H + 8], [520 - 3, 290 + CARD_H + 8]], float)
+    assert (x1 + 4 - 517) > CARD_H + 16  # wider than high
+    assert rec.run_neighbours(frame, [(whole, "8C")]) == [[]]  # shape unknown: nothing is cut
+    (found,) = rec.run_neighbours(frame, [(whole, "8C")], shape)
+    assert [name for _, name, _ in found] == ["7C", "6C"]
+    centre = whole.mean(axis=0)
+    for (off, name, _), x in zip(found, (520 + STEP * w, 520)):  # each found where it lies
+        assert abs(centre[0] + off[0] - (x + w / 2)) < 0.15 * w
+
+
+def test_a_tables_card_shape_is_the_median_of_plausible_single_cards():
+    from vision.runtime import CARD_SHAPE_MIN, CardShape
+
+    shape = CardShape()
+    for a in [0.66, 0.70, 0.64, 0.95, 1.3, 0.68]:  # two run boxes among them
+        shape.add(a)
+    assert shape.aspect is None  # 4 plausible so far
+    shape.add(0.69)
+    assert len(shape.aspects) == CARD_SHAPE_MIN and shape.aspect == pytest.approx(0.68)
+
+
 def test_the_live_detector_lists_a_run_s_under_card(art):
     """From the second sure read of the top card on (it lies where it lay), its run is looked
     for; the under card is listed with a box of its own, to the top card's left."""

@@ -114,7 +114,8 @@ RUN_FAR_SHIFT, RUN_FAR_READ_MIN = 0.3, 0.7
 #: (`snap_to_edges`; the detector's boxes are loose, and a shifted loose box puts its corner
 #: patch beside the index: 3C read as 3S at 0.5), and, where the snapped box is wider than one
 #: of this table's cards by RUN_BOX_WIDER (the detector boxed the whole run), cut to one card
-#: at the end whose corners read the face's card. Against the renderer's truth (recorded
+#: at the end whose corners read the face's card (either way round: a run longer than a card
+#: is high lies along the box's long side). Against the renderer's truth (recorded
 #: model boxes, every 4th frame of three full games each; the touching cards lying beside a
 #: sure face that the probe found): bellot 156 of 245 from the detector's box, 175 snapped, 192
 #: snapped and cut (the table's card shape learnt as shipped); tango 268 / 380 / 382 of 550.
@@ -126,6 +127,18 @@ RUN_BOX_WIDER = 1.15
 #: CARD_SHAPE_MIN such boxes were measured; the latest CARD_SHAPE_KEEP count.
 CARD_ASPECT_RANGE = (0.55, 0.80)
 CARD_SHAPE_MIN, CARD_SHAPE_KEEP = 5, 200
+
+
+def _card_ends(box: np.ndarray, aspect: float) -> list[np.ndarray]:
+    """The two boxes of one card of width / height `aspect` at either end of `box` along its
+    edge 0->1 (as high as its edge 1->2 is long); none if the box is not that wide."""
+    w, h = np.linalg.norm(box[1] - box[0]), np.linalg.norm(box[2] - box[1])
+    cw = aspect * h
+    if w <= cw:
+        return []
+    along = (box[1] - box[0]) / w
+    return [np.array([box[0] + along * t, box[0] + along * (t + cw), box[3] + along * (t + cw), box[3] + along * t])
+            for t in (0.0, w - cw)]
 
 
 def touching(a: str, b: str) -> bool:
@@ -408,26 +421,26 @@ class CardRecognizer:
         """Each face's box snapped to its edges (`snap_to_edges`, in portrait order) and, where
         it is wider than one of the table's cards (RUN_BOX_WIDER), cut to one card at the end
         whose two corners read the face's card the more surely."""
-        boxes, cuts = [], []  # cuts: (face index, its two card-shaped ends)
+        boxes, cuts = [], []  # cuts: (face index, its card-shaped ends)
+        aspect = shape.aspect if shape is not None else None
         for k, (q, card) in enumerate(faces):
             b = portrait_order(snap_to_edges(frame, np.asarray(q, np.float64)))
             w, h = np.linalg.norm(b[1] - b[0]), np.linalg.norm(b[2] - b[1])
-            aspect = shape.aspect if shape is not None else None
             if shape is not None:
                 shape.add(w / max(h, 1e-6))
             boxes.append(b)
             if aspect is not None and w > RUN_BOX_WIDER * aspect * h:
-                along = (b[1] - b[0]) / w
-                cw = aspect * h
-                cuts.append((k, [np.array([b[0] + along * t, b[0] + along * (t + cw), b[3] + along * (t + cw),
-                                           b[3] + along * t]) for t in (0.0, w - cw)]))
+                # a run longer than a card is high lies across the box's long side: both ways
+                cuts.append((k, _card_ends(b, aspect) + _card_ends(np.roll(b, -1, axis=0), aspect)))
         if cuts:
             patches = [p for _, ends in cuts for e in ends for p in corner_patches(frame, e, self.reader.imgsz)]
             cards, _ = self.reader.card_probs(self.reader(patches))
-            for n, (k, ends) in enumerate(cuts):
+            at = 0
+            for k, ends in cuts:
                 i = CARD_NAMES.index(faces[k][1])
-                both = [cards[4 * n + 2 * e, i] + cards[4 * n + 2 * e + 1, i] for e in (0, 1)]
-                boxes[k] = ends[int(np.argmax(both))]
+                both = [cards[at + 2 * e, i] + cards[at + 2 * e + 1, i] for e in range(len(ends))]
+                boxes[k] = portrait_order(ends[int(np.argmax(both))])
+                at += 2 * len(ends)
         return boxes
 
     def _read_unsure_again(self, frame: np.ndarray, quads: list[np.ndarray], boxes_from,
