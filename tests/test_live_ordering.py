@@ -682,6 +682,27 @@ def test_a_runs_card_read_late_that_came_and_went_with_its_run_is_part_of_it():
         [("play", 0, ["3C", "4C"]), ("eat", 1, None)]
 
 
+def test_a_runs_card_read_only_now_and_then_came_and_went_with_it():
+    """Ann leads the run 3C 4C while an unread card holds changes back. The 3C's strip is read
+    only now and then (1.5 votes: too few for a card on its own, STRONG_VOTES) before Bob eats
+    the run. A card of a run that came and went needs only RUN_MATE_VOTES (three real-model
+    full bellot games: F1 0.779 -> 0.786 nobody answering)."""
+    table, em = part2_lead()
+
+    def unread(last):
+        return Seen(50, [("??", 0.0), ("9H", 0.1)], np.array([900.0, 300.0]), np.array([900.0, 300.0]), 100, last,
+                    80.0, 0.5, 0.3)
+
+    four = card("4C", ANN_EDGE, (600, 360), 110, 130, track=61)
+    assert em.observe([unread(130), four], [], 130) == []  # held back by the unread card
+    later = 100 + int(IMMATURE_HOLD_S * FPS) + 20
+    three = Seen(62, [("3C", 1.0)], np.array(ANN_EDGE), np.array((566.0, 360.0)), 120, later - 25, 80.0, 1.5, 0.8)
+    em.observe([], [three, card("4C", ANN_EDGE, (602, 362), 110, later - 20, track=61), unread(later - 30)], later)
+    decided = em.resolve(force=True)
+    assert [(ev["type"], ev["seat"], ev.get("cards")) for ev, _, _ in decided if ev] == \
+        [("play", 0, ["3C", "4C"]), ("eat", 1, None)]
+
+
 def test_a_trick_card_covered_while_a_slough_came_is_collected_after_it():
     """Part 1: Dan's trick lies on the table. Cid sloughs 9H, his hand covering the 9D for a
     moment (it is last seen before the 9H is first seen); then Dan collects. A trick card last

@@ -105,6 +105,11 @@ RETIRED_WINDOW_S = 5.0
 #: 3H read 7H and 3H). Measured on six replayed full games and 30 short ones: such doubles lay
 #: 0.0-0.28 widths off; real cards of the same rank, 0.31 and more.
 DOUBLE_READ_DIST = 0.28
+#: A run's card under the next, read only now and then from its strip, needs half the vote mass
+#: of a card on its own (STRONG_VOTES) to count as having come and gone with its run (three
+#: real-model full bellot games, nobody answering: F1 0.779 -> 0.786; a person answering 0.983
+#: -> 0.985).
+RUN_MATE_VOTES = 1.0
 #: A card first seen this far (fraction of the frame's short side) from where it was put
 #: down has a path that points back to the edge it came from.
 MIN_TRAVEL = 0.04
@@ -246,17 +251,22 @@ def run_gap(a: str, b: str) -> int:
     return abs(RANK[a] - RANK[b]) if a in RANK and b in RANK and SUIT[a] == SUIT[b] else 0
 
 
+def run_mate(d: Seen, o: Seen, fps: float) -> bool:
+    """Whether `d` may be a card of the run `o` was put in: one suit, at most RUN_REACH ranks
+    apart, first seen within PUT_TOGETHER_S of each other."""
+    return 0 < run_gap(d.name, o.name) <= RUN_REACH and abs(d.first_frame - o.first_frame) <= PUT_TOGETHER_S * fps
+
+
 def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
     """Cards that came and went between two settles, split into puts: chains of cards of
     one suit at most RUN_REACH ranks apart (a run, maybe with hidden cards between them)
-    first seen within PUT_TOGETHER_S of each other, in the order first seen. Where such
-    cards lay is not known (last seen while carried off), so they are grouped by what they
+    first seen within PUT_TOGETHER_S of each other (`run_mate`), in the order first seen. Where
+    such cards lay is not known (last seen while carried off), so they are grouped by what they
     are and when they came. A real-model full game: Ann's 4H 5H, killed before the table
     settled, was logged as her 5H alone."""
     groups: list[list[Seen]] = []
     for s in sorted(cards, key=lambda c: c.first_frame):
-        near = [g for g in groups if any(0 < run_gap(s.name, o.name) <= RUN_REACH and
-                                         abs(s.first_frame - o.first_frame) <= PUT_TOGETHER_S * fps for o in g)]
+        near = [g for g in groups if any(run_mate(s, o, fps) for o in g)]
         merged = [o for g in near for o in g] + [s]
         groups = [g for g in groups if not any(g is n for n in near)] + [sorted(merged, key=lambda c: c.first_frame)]
     return sorted(groups, key=lambda g: g[0].first_frame)
@@ -621,11 +631,11 @@ class EventMaker:
         # when it left alone)
         # (an unread one by its best guess, weak evidence: see `Seen.key`)
         lay = {n: e["pos"] for n, e in self.on_table.items()}
-        unaccounted_gone = [d for d in departed if d.key is not None and not immature(d)
+        unaccounted_gone = [d for d in departed if d.key is not None
                             and d.key not in self.on_table and d.key not in pending_names
                             and d.key not in present and d.key not in self.retired
                             and not double_read(d, seen + departed, lay)]
-        came_and_went = [d for d in unaccounted_gone if gone_names or d.track in self.held_tracks]
+        came_and_went = [d for d in unaccounted_gone if (gone_names or d.track in self.held_tracks) and not immature(d)]
         if not single_puts:
             # ... and so did a card put with such a card, or with a card reported or held
             # now: a run's card under the next shows a strip only, is read later, and may go
@@ -633,9 +643,8 @@ class EventMaker:
             # card, seen and read before the run was eaten)
             put_now = came_and_went + new + held + [s for s in seen if s.track in self.held_tracks]
             came_and_went += [d for d in unaccounted_gone if all(d is not c for c in came_and_went)
-                              and any(0 < run_gap(d.name, o.name) <= RUN_REACH and
-                                      abs(d.first_frame - o.first_frame) <= PUT_TOGETHER_S * self.fps
-                                      for o in put_now)]
+                              and (not immature(d) or d.votes >= RUN_MATE_VOTES and d.peak >= PEAK_READ)
+                              and any(run_mate(d, o, self.fps) for o in put_now)]
         came_and_went = sorted(came_and_went, key=lambda d: d.name == UNKNOWN)  # (read ones first)
         came_and_went = [d for k, d in enumerate(came_and_went) if all(c.key != d.key for c in came_and_went[:k])]
         dep.update({d.key: d for d in came_and_went})
