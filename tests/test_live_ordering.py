@@ -639,6 +639,12 @@ def test_quick_plays_and_eats_between_two_settles_come_out_in_order():
     assert all(info["ruling"].ok for ev, _, info in decided if ev)
 
 
+def unread_card(last_frame, at=(900.0, 300.0), guess="9H", first_frame=100):
+    """A card never read surely (read as `guess` now and then) lying at `at`: it holds back
+    what came after it (IMMATURE_HOLD_S)."""
+    return Seen(50, [("??", 0.0), (guess, 0.1)], np.array(at), np.array(at), first_frame, last_frame, 80.0, 0.5, 0.3)
+
+
 def test_a_card_that_came_and_went_while_an_unread_card_held_changes_back_is_reported():
     """Ann leads KD while an unread card (a misread "7D", never read surely) lies on the table:
     it holds back what came after it (IMMATURE_HOLD_S). Bob eats KD before the hold ends. The
@@ -646,14 +652,11 @@ def test_a_card_that_came_and_went_while_an_unread_card_held_changes_back_is_rep
     not seen again (a real-model full game lost Ann's 5D this way). Such a card is offered
     again at the next settle, and one held back while new is no ghost even when it left alone."""
     table, em = part2_lead()
-    unread = Seen(50, [("??", 0.0), ("7D", 0.1)], np.array([700.0, 300.0]), np.array([700.0, 300.0]), 100, 130,
-                  80.0, 0.5, 0.3)
+    unread = unread_card(130, at=(700.0, 300.0), guess="7D")
     kd = card("KD", ANN_EDGE, (560, 360), 110, 130, track=51)
     assert em.observe([unread, kd], [], 130) == []  # held back by the unread card
     assert em.observe([unread], [card("KD", ANN_EDGE, (20, 360), 110, 150, track=51)], 160) == []  # still held
-    unread_gone = Seen(50, [("??", 0.0), ("7D", 0.1)], np.array([700.0, 300.0]), np.array([700.0, 300.0]), 100, 200,
-                       80.0, 0.5, 0.3)
-    em.observe([], [unread_gone], 100 + int(IMMATURE_HOLD_S * FPS) + 20)
+    em.observe([], [unread_card(200, at=(700.0, 300.0), guess="7D")], 100 + int(IMMATURE_HOLD_S * FPS) + 20)
     decided = em.resolve(force=True)
     assert [(ev["type"], ev["seat"], ev.get("cards")) for ev, _, _ in decided if ev] == \
         [("play", 0, ["KD"]), ("eat", 1, None)]
@@ -666,17 +669,12 @@ def test_a_runs_card_read_late_that_came_and_went_with_its_run_is_part_of_it():
     as having come and gone, so the run was logged as 4C alone (three real-model full games:
     9 Part 2 runs logged without their lowest card). A card put with such a card counts too."""
     table, em = part2_lead()
-
-    def unread(last):
-        return Seen(50, [("??", 0.0), ("9H", 0.1)], np.array([900.0, 300.0]), np.array([900.0, 300.0]), 100, last,
-                    80.0, 0.5, 0.3)
-
     four = card("4C", ANN_EDGE, (600, 360), 110, 130, track=61)
     three = card("3C", ANN_EDGE, (570, 360), 112, 130, votes=1.0, track=62)  # read too few times yet
-    assert em.observe([unread(130), four, three], [], 130) == []  # held back by the unread card
+    assert em.observe([unread_card(130), four, three], [], 130) == []  # held back by the unread card
     later = 100 + int(IMMATURE_HOLD_S * FPS) + 20
     em.observe([], [card("3C", ANN_EDGE, BOB_EDGE, 112, later - 20, track=62),
-                    card("4C", ANN_EDGE, BOB_EDGE, 110, later - 20, track=61), unread(later - 30)], later)
+                    card("4C", ANN_EDGE, BOB_EDGE, 110, later - 20, track=61), unread_card(later - 30)], later)
     decided = em.resolve(force=True)
     assert [(ev["type"], ev["seat"], ev.get("cards")) for ev, _, _ in decided if ev] == \
         [("play", 0, ["3C", "4C"]), ("eat", 1, None)]
@@ -688,16 +686,11 @@ def test_a_runs_card_read_only_now_and_then_came_and_went_with_it():
     the run. A card of a run that came and went needs only RUN_MATE_VOTES (three real-model
     full bellot games: F1 0.779 -> 0.786 nobody answering)."""
     table, em = part2_lead()
-
-    def unread(last):
-        return Seen(50, [("??", 0.0), ("9H", 0.1)], np.array([900.0, 300.0]), np.array([900.0, 300.0]), 100, last,
-                    80.0, 0.5, 0.3)
-
     four = card("4C", ANN_EDGE, (600, 360), 110, 130, track=61)
-    assert em.observe([unread(130), four], [], 130) == []  # held back by the unread card
+    assert em.observe([unread_card(130), four], [], 130) == []  # held back by the unread card
     later = 100 + int(IMMATURE_HOLD_S * FPS) + 20
     three = Seen(62, [("3C", 1.0)], np.array(ANN_EDGE), np.array((566.0, 360.0)), 120, later - 25, 80.0, 1.5, 0.8)
-    em.observe([], [three, card("4C", ANN_EDGE, (602, 362), 110, later - 20, track=61), unread(later - 30)], later)
+    em.observe([], [three, card("4C", ANN_EDGE, (602, 362), 110, later - 20, track=61), unread_card(later - 30)], later)
     decided = em.resolve(force=True)
     assert [(ev["type"], ev["seat"], ev.get("cards")) for ev, _, _ in decided if ev] == \
         [("play", 0, ["3C", "4C"]), ("eat", 1, None)]
@@ -772,8 +765,7 @@ def test_a_held_back_card_found_again_by_a_new_track_keeps_its_date():
     kc = card("KC", (560, 360), (560, 360), 10, 110, track=1)
 
     def unread(last):
-        return Seen(50, [("??", 0.0), ("7D", 0.1)], np.array([760.0, 300.0]), np.array([760.0, 300.0]), 95, last,
-                    80.0, 0.5, 0.3)
+        return unread_card(last, at=(760.0, 300.0), guess="7D", first_frame=95)
 
     assert em.observe([unread(110), kc, card("2H", ANN_EDGE, (600, 370), 100, 110, track=60)], [], 110) == []
     assert em.observe([unread(150), card("2H", (600, 370), (600, 370), 140, 150, track=61)],
