@@ -136,3 +136,72 @@ def test_a_card_known_to_be_elsewhere_is_objected_to_as_such_before_its_rank():
     assert not gone.ok and gone.rule == "S0.1" and "9H" in gone.message
     unmatched = t.apply({"type": "slough", "seat": 2, "card": "9C"})
     assert not unmatched.ok and unmatched.rule == "S1.8"
+
+
+# -- a card the camera saw played but could not read ("??", table-log contract) ----------
+
+def test_an_unread_play_leaves_the_round_to_whoever_may_have_won_it():
+    t = table()
+    assert play(t, 0, "9H").ok
+    ruling = play(t, 1, "??")
+    assert ruling.ok and "unread" in ruling.message
+    ruling = play(t, 2, "2D")  # the 2D cannot win; Ann's 9H or Bob's unread card did
+    assert ruling.ok and ruling.notes[0] == {"kind": "trick_open", "seats": [0, 1]}
+    assert t.view()["trick"]["may_win"] == [0, 1] and t.view()["to_act"] is None
+    wrong = t.apply({"type": "collect", "seat": 2})
+    assert not wrong.ok and wrong.rule == "S1.6" and "Ann or Bob" in wrong.message
+    assert t.apply({"type": "collect", "seat": 1}).ok
+    assert t.summary()["turn"] == 1 and t.summary()["hand_sizes"] == [3, 3, 3]  # each drew
+
+
+def test_the_collectors_winnings_hold_the_unread_card_unnamed():
+    t = table()
+    assert play(t, 0, "9H").ok
+    assert play(t, 1, "??").ok
+    assert play(t, 2, "2D").ok
+    assert t.apply({"type": "collect", "seat": 1}).ok
+    st = t.state  # (winnings are face down: the view does not show them)
+    assert st.won[1] == ["9H", "2D"] and st.won_hidden[1] == 1
+    assert all("??" not in places for places in st.loc)  # an unread card has no known place
+
+
+def test_a_play_after_an_open_round_is_a_war_between_the_seats_that_may_have_won():
+    t = table()
+    assert play(t, 0, "9H").ok
+    assert play(t, 1, "??").ok
+    assert play(t, 2, "2D").ok
+    early = play(t, 1, "7C")  # the war between Ann and Bob goes clockwise from Ann
+    assert not early.ok and early.rule == "S1.7"
+    ruling = play(t, 0, "5C")
+    assert ruling.ok and {"kind": "war", "seats": [0, 1]} in ruling.notes
+    ruling = play(t, 1, "7C")
+    assert ruling.ok and ruling.notes[-1] == {"kind": "trick_won", "seat": 1}
+    assert not t.apply({"type": "collect", "seat": 0}).ok
+    assert t.apply({"type": "collect", "seat": 1}).ok
+
+
+def test_any_rank_may_be_sloughed_on_a_trick_with_an_unread_play():
+    t = table()
+    assert play(t, 0, "9H").ok
+    off = t.apply({"type": "slough", "seat": 2, "card": "4C"})  # no 4 played: S1.8 broken
+    assert not off.ok and off.rule == "S1.8"
+    assert play(t, 1, "??").ok
+    # the unread card may be a 4: the slough cannot be judged, so it stands
+    assert t.apply({"type": "slough", "seat": 2, "card": "4C"}).ok
+
+
+def test_no_failure_to_match_is_held_against_a_play_after_an_unread_card():
+    t = table()
+    assert play(t, 0, "??").ok
+    assert play(t, 1, "5C", source="stock").ok  # what Bob had to match is unknown
+    ruling = t.apply({"type": "slough", "seat": 1, "card": "9C"})
+    assert ruling.ok and "proven_violation" not in kinds(ruling)
+
+
+def test_an_unread_card_cannot_come_from_a_hand_the_referee_knows_whole():
+    t = table(mode="open")
+    assert t.apply({"type": "hand", "seat": 0, "cards": ["9H", "2C", "3D"]}).ok
+    ruling = play(t, 0, "??")
+    assert not ruling.ok and ruling.severity == "error" and "name the card" in ruling.message
+    flipped = play(t, 0, "??", source="stock")  # a flip is always named: it lies face up
+    assert not flipped.ok and flipped.severity == "error"

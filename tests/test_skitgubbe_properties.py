@@ -88,6 +88,26 @@ def test_hidden_mode_never_rejects_a_legal_play(game):
     assert_hidden_log_ends_like_open(open_log, hidden_log)
 
 
+
+@settings(max_examples=100)
+@given(games, st.data())
+def test_a_part1_play_the_camera_could_not_read_costs_no_later_ruling(game, data):
+    """Any one Part 1 card played from hand logged unread ("??"): every event of the game
+    is still accepted, and the game ends as it did."""
+    _, hidden_log = logs(game)
+    trump_at = next(i for i, e in enumerate(hidden_log) if e["type"] == "trump")
+    plays = [i for i, e in enumerate(hidden_log[:trump_at])
+             if e["type"] == "play" and e.get("source") != "stock"]
+    at = data.draw(st.sampled_from(plays))
+    log = [dict(e) for e in hidden_log]
+    log[at]["cards"] = ["??"]
+    table, truth = Table(), Table()
+    for event, true_event in zip(log, hidden_log):
+        ruling = table.apply(event)
+        assert ruling.ok, (event, ruling)
+        truth.apply(true_event)
+    assert table.summary() == truth.summary()
+
 @settings(max_examples=40)
 @given(games, st.data())
 def test_undo_then_redo_returns_the_same_state(game, data):

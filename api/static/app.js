@@ -32,6 +32,7 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function cardEl(card, opts = {}) {
+  if (card === "??") return el("span", { class: "c back", text: "🂠", title: "a card the camera could not read" });
   const suit = card.slice(-1), rank = card.slice(0, -1);
   const red = suit === "H" || suit === "D";
   const e = el(opts.button ? "button" : "span",

@@ -11,13 +11,19 @@ ambiguous. A play is rejected only when it is provably impossible. Must-match (S
 checked at once when the hand is known; otherwise the failure to match becomes an
 `Obligation` that is proven later by counting: if more cards of the required rank leave
 the hand than could have entered it since, one of them was there all along.
+
+A camera may see a card played in Part 1 without reading it: `play` with cards `["??"]`.
+The card leaves a hidden slot of the hand; nothing that depends on its rank is judged (the
+round's high card, must-match, which ranks may be sloughed), and a round it ends is left
+open: any seat that may have won it collects it, and a further play starts a war between
+them. The collector's winnings then hold one card the referee cannot name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from referee.cards import DECK, RANK, SUIT, SUIT_NAMES, parse_card, parse_cards, split_reveal
+from referee.cards import DECK, FACE_DOWN, RANK, SUIT, SUIT_NAMES, parse_card, parse_cards, split_reveal
 from referee.ruling import INFO, OK, WARNING, BadEvent, Illegal, Ruling
 from referee.variants import flag_variants, flags_on
 from referee.session import GameRecord, Session
@@ -143,6 +149,16 @@ class Trick1:
     played_ranks: frozenset = frozenset()  # Part 1 ranks of plays and flips (not sloughs)
     winner: int | None = None
     wars: int = 0
+    #: a round ended with an unread play (FACE_DOWN): the seats that may have won it
+    open_seats: tuple[int, ...] = ()
+    #: seats of `order` that may sit the round out: the unread players of an open round,
+    #: in the war that follows it (their card may not have tied)
+    optional: frozenset = frozenset()
+
+    @property
+    def unread(self) -> bool:
+        """An unread card was played into this trick: ranks that depend on it are unknown."""
+        return any(c == FACE_DOWN for _, c in self.cards)
 
 
 class SkitState:
@@ -397,9 +413,8 @@ def _real_rank(p1_rank: int) -> int:
 
 
 def _round_high(st: SkitState, trick: Trick1) -> int | None:
-    if not trick.round_plays:
-        return None
-    return max(_p1_rank(st, c) for _, c in trick.round_plays)
+    """The highest rank read in the current round (an unread play may be higher)."""
+    return max((_p1_rank(st, c) for _, c in trick.round_plays if c != FACE_DOWN), default=None)
 
 
 def _p1_to_act(st: SkitState) -> int | None:
@@ -407,21 +422,32 @@ def _p1_to_act(st: SkitState) -> int | None:
     trick = st.trick
     if trick is None:
         return st.next_leader
-    if trick.winner is not None:
+    if trick.winner is not None or trick.open_seats:
         return None
     return trick.order[len(trick.round_plays)]
 
 
 def _p1_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     seat = _seat(st, ev)
-    cards = parse_cards(ev.get("cards", [ev["card"]] if "card" in ev else None))
     flip = ev.get("source") == "stock"
+    cards = parse_cards(ev.get("cards", [ev["card"]] if "card" in ev else None), allow_face_down=not flip)
     if len(cards) != 1:
         raise Illegal("S1.4", f"in Part 1 a play is exactly one card; {st.name(seat)} put down {len(cards)}")
     card = cards[0]
-    trick = st.trick
+    unread = card == FACE_DOWN
+    st.trick = trick = _sit_out(st, st.trick, seat, notes)
     if trick is not None and trick.winner is not None:
         raise Illegal("S1.6", f"the trick is decided: {st.name(trick.winner)} collects it before the next lead")
+    if trick is not None and trick.open_seats:
+        if seat not in trick.open_seats:
+            raise Illegal("S1.7", f"an unread card left the trick open: only {_names(st, trick.open_seats)} "
+                                  f"may play on (a war) or collect it, not {st.name(seat)}")
+        # a round left open by an unread play goes on: its high cards tied (S1.7), the
+        # unread ones perhaps not
+        st.trick = trick = replace(trick, order=trick.open_seats, round_plays=(), open_seats=(),
+                                   wars=trick.wars + 1)
+        notes.append({"kind": "war", "seats": list(trick.order)})
+        st.trick = trick = _sit_out(st, trick, seat, notes)
     to_act = _p1_to_act(st)
     if seat != to_act:
         rule = "S1.3" if trick is None else ("S1.7" if trick.wars else "S1.4")
@@ -430,9 +456,16 @@ def _p1_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     if trick is None:
         trick = Trick1(seat, tuple((seat + i) % st.n for i in range(st.n)))
     high = _round_high(st, trick)
-    must = None if high is None else high
+    # (after an unread play in this round the rank to match is unknown)
+    must = None if any(c == FACE_DOWN for _, c in trick.round_plays) else high
     k = st.known[seat]
-    if flip:
+    if unread:
+        if st.hidden_slots(seat) - st.pool_slots[seat] <= 0:
+            raise BadEvent(f"every card in {st.name(seat)}'s hand is known: name the card played")
+        st.size[seat] -= 1
+        _draw(st, seat, False, notes)
+        what = f"{st.name(seat)} plays an unread card"
+    elif flip:
         if st.stock == 0:
             raise Illegal("S1.4", f"the stock is empty: {st.name(seat)} must play from hand")
         if st.stock == 1 and not st.variants.no_bottom_card:
@@ -461,27 +494,51 @@ def _p1_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
         _left(st, seat, card, seq, notes)
         _draw(st, seat, False, notes)
         what = f"{st.name(seat)} plays {card}"
-    trick = Trick1(trick.leader, trick.order, trick.round_plays + ((seat, card),),
-                   trick.cards + ((seat, card),), trick.played_ranks | {_p1_rank(st, card)},
-                   None, trick.wars)
+    trick = replace(trick, round_plays=trick.round_plays + ((seat, card),), cards=trick.cards + ((seat, card),),
+                    played_ranks=trick.played_ranks | (set() if unread else {_p1_rank(st, card)}))
     rule = "S1.4"
     if len(trick.round_plays) == len(trick.order):
-        high = _round_high(st, trick)
-        tied = [s for s, c in trick.round_plays if _p1_rank(st, c) == high]
-        if len(tied) == 1:
-            trick = Trick1(trick.leader, trick.order, trick.round_plays, trick.cards,
-                           trick.played_ranks, tied[0], trick.wars)
-            notes.append({"kind": "trick_won", "seat": tied[0]})
-            rule = "S1.6"
-            what += f"; {st.name(tied[0])} wins the trick"
-        else:
-            trick = Trick1(trick.leader, tuple(tied), (), trick.cards, trick.played_ranks, None,
-                           trick.wars + 1)
-            notes.append({"kind": "war", "seats": tied})
-            rule = "S1.7"
-            what += f"; war between {', '.join(st.name(s) for s in tied)}"
+        trick, rule, outcome = _end_round(st, trick, notes)
+        what += outcome
     st.trick = trick
     return rule, what
+
+
+def _end_round(st: SkitState, trick: Trick1, notes: list) -> tuple[Trick1, str, str]:
+    """Decide a round everyone in it has played: (the trick, the rule, the outcome in words)."""
+    high = _round_high(st, trick)
+    tied = [s for s, c in trick.round_plays if c != FACE_DOWN and _p1_rank(st, c) == high]
+    unread = [s for s, c in trick.round_plays if c == FACE_DOWN]
+    if unread:
+        may_win = tuple(s for s, _ in trick.round_plays if s in tied or s in unread)
+        notes.append({"kind": "trick_open", "seats": list(may_win)})
+        return (replace(trick, open_seats=may_win, optional=frozenset(unread)), "S1.4",
+                f"; an unread card leaves the trick open: {_names(st, may_win)} won it")
+    if len(tied) == 1:
+        notes.append({"kind": "trick_won", "seat": tied[0]})
+        return replace(trick, winner=tied[0], optional=frozenset()), "S1.6", f"; {st.name(tied[0])} wins the trick"
+    notes.append({"kind": "war", "seats": tied})
+    return (replace(trick, order=tuple(tied), round_plays=(), wars=trick.wars + 1, optional=frozenset()),
+            "S1.7", f"; war between {', '.join(st.name(s) for s in tied)}")
+
+
+def _sit_out(st: SkitState, trick: Trick1 | None, seat: int | None, notes: list) -> Trick1 | None:
+    """The optional seats still to play before `seat` (all of them, for a collect: None)
+    sat the round out; a round that ends so is decided."""
+    if trick is None or not trick.optional or trick.winner is not None or trick.open_seats:
+        return trick
+    remaining = trick.order[len(trick.round_plays):]
+    skipped = remaining[:remaining.index(seat)] if seat in remaining else remaining
+    if not skipped or not all(s in trick.optional for s in skipped):
+        return trick
+    trick = replace(trick, order=tuple(s for s in trick.order if s not in skipped))
+    if trick.round_plays and len(trick.round_plays) == len(trick.order):
+        trick, _, _ = _end_round(st, trick, notes)
+    return trick
+
+
+def _names(st: SkitState, seats) -> str:
+    return " or ".join(st.name(s) for s in seats)
 
 
 def _p1_slough(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
@@ -494,7 +551,7 @@ def _p1_slough(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str
         # a card known to be elsewhere cannot be sloughed at all: that, not its rank, is the
         # objection (at a table with one deck it is a misread or a second deck)
         raise _cannot_hold(st, seat, card)
-    if _p1_rank(st, card) not in trick.played_ranks:
+    if _p1_rank(st, card) not in trick.played_ranks and not trick.unread:
         ranks = ", ".join(sorted({_rank_text(r if r != 1 else 14) for r in trick.played_ranks}))
         raise Illegal("S1.8", f"{card} matches no card played in this trick: only {ranks} may be sloughed")
     if st.size[seat] == 0:
@@ -509,21 +566,25 @@ def _p1_slough(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str
     _take_from_hand(st, seat, card, ON_TABLE)
     _left(st, seat, card, seq, notes)
     _draw(st, seat, True, notes)
-    st.trick = Trick1(trick.leader, trick.order, trick.round_plays, trick.cards + ((seat, card),),
-                      trick.played_ranks, trick.winner, trick.wars)
+    st.trick = replace(trick, cards=trick.cards + ((seat, card),))
     return "S1.8", f"{st.name(seat)} sloughs {card}"
 
 
 def _p1_collect(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     seat = _seat(st, ev)
-    trick = st.trick
-    if trick is None or trick.winner is None:
+    st.trick = trick = _sit_out(st, st.trick, None, notes)
+    if trick is not None and trick.open_seats:
+        if seat not in trick.open_seats:
+            raise Illegal("S1.6", f"{_names(st, trick.open_seats)} won the trick "
+                                  f"(an unread card decided it), not {st.name(seat)}")
+    elif trick is None or trick.winner is None:
         who = _p1_to_act(st)
         raise Illegal("S1.6", f"no trick is decided yet: {st.name(who)} is to play")
-    if seat != trick.winner:
+    elif seat != trick.winner:
         raise Illegal("S1.6", f"{st.name(trick.winner)} won the trick and collects it, not {st.name(seat)}")
-    cards = [c for _, c in trick.cards]
+    cards = [c for _, c in trick.cards if c != FACE_DOWN]
     st.won[seat] = st.won[seat] + cards
+    st.won_hidden[seat] += len(trick.cards) - len(cards)
     for c in cards:
         _set_loc(st, c, ON_TABLE, WON + seat)
     st.tricks_won[seat] += 1
@@ -534,9 +595,30 @@ def _p1_collect(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, st
     return "S1.6", f"{st.name(seat)} collects {len(cards)} cards and leads next"
 
 
-def _p1_maybe_end(st: SkitState, notes: list) -> None:
-    """S1.12: Part 1 ends when whoever must play has no card and cannot flip."""
-    who = _p1_to_act(st)
+def _p1_may_have_ended(st: SkitState, notes: list) -> None:
+    """The trump is turned up while an unread card leaves it unknown who had to play next
+    (S1.12 needs that seat to have no card): Part 1 ended if some reading of the unread card
+    has it end. Unread players still to play in a war may have been due, or may have sat it
+    out; after an open round, a war may have begun with any seat that may have won it."""
+    trick = st.trick
+    due = _p1_to_act(st)
+    if due in trick.optional:
+        _p1_maybe_end(st, notes, next((s for s in trick.order[len(trick.round_plays):] if st.size[s] == 0), due))
+        if st.phase != PART1:
+            return
+        st.trick = trick = _sit_out(st, trick, None, notes)  # they sat it out
+        _p1_maybe_end(st, notes)
+    if st.phase == PART1 and st.trick is not None and st.trick.open_seats:
+        _p1_maybe_end(st, notes, next((s for s in st.trick.open_seats if st.size[s] == 0), None))
+
+
+def _p1_maybe_end(st: SkitState, notes: list, who: int | None = None) -> None:
+    """S1.12: Part 1 ends when whoever must play (`who`, if known otherwise) has no card and
+    cannot flip."""
+    if who is None:
+        who = _p1_to_act(st)
+        if st.trick is not None and who in st.trick.optional:
+            return  # it may sit the round out (an unread card): Part 1 ends at a trump, if so
     if who is None or st.size[who] > 0:
         return
     if st.stock > 1 or (st.stock == 1 and st.variants.no_bottom_card):
@@ -548,6 +630,10 @@ def _p1_maybe_end(st: SkitState, notes: list) -> None:
     abandoned = []
     if st.trick is not None:
         for s, c in st.trick.cards:
+            if c == FACE_DOWN:  # an unread play: its player keeps a card nobody can name
+                st.won_hidden[s] += 1
+                abandoned.append(c)
+                continue
             st.won[s] = st.won[s] + [c]
             _set_loc(st, c, ON_TABLE, WON + s)
             _entered(st, s, c)
@@ -1102,6 +1188,8 @@ class Skitgubbe:
             rule, what = _announce(st, ev, seq, notes)
         else:
             _check_fields(st, ev)
+            if etype == "trump" and st.phase == PART1 and st.trick is not None:
+                _p1_may_have_ended(st, notes)
             handler = HANDLERS[st.phase].get(etype)
             if handler is None:
                 if etype not in ALL_TYPES:
@@ -1131,6 +1219,8 @@ class Skitgubbe:
     def _expecting(self, st: SkitState) -> str:
         if st.phase == PART1:
             who = _p1_to_act(st)
+            if who is None and st.trick.open_seats:
+                return f": {_names(st, st.trick.open_seats)} collects the trick"
             if who is None:
                 return f": {st.name(st.trick.winner)} collects the trick"
             return f": {st.name(who)} is to play"
@@ -1224,6 +1314,7 @@ class Skitgubbe:
                 "round": [{"seat": s, "card": c} for s, c in st.trick.round_plays],
                 "to_play": list(st.trick.order[len(st.trick.round_plays):]) if st.trick.winner is None else [],
                 "winner": st.trick.winner,
+                "may_win": list(st.trick.open_seats),  # an unread card left the round open
                 "wars": st.trick.wars,
             }
         if st.phase == PART2:
@@ -1282,6 +1373,8 @@ def legal_events(st: SkitState) -> list[dict]:
         trick = st.trick
         if trick is not None and trick.winner is not None:
             events.append({"type": "collect", "seat": trick.winner})
+        elif trick is not None and trick.open_seats:
+            events += [{"type": "collect", "seat": s} for s in trick.open_seats]
         else:
             seat = _p1_to_act(st)
             hand = st.known[seat]
@@ -1322,7 +1415,10 @@ def _slough_ban(st: SkitState, seat: int, card: str) -> str | None:
     if trick.winner is not None:
         return None
     high = _round_high(st, trick)
-    to_play = seat in trick.order and all(s != seat for s, _ in trick.round_plays)
+    to_play = seat in trick.order and all(s != seat for s, _ in trick.round_plays) and not trick.open_seats \
+        and seat not in trick.optional
+    if trick.unread:  # the rank of the highest card may be the unread card's
+        high = None
     if to_play and high is not None and _p1_rank(st, card) == high:
         return "S1.9"
     tied = high is not None and seat in trick.order and sum(
