@@ -12,7 +12,7 @@ cv2 = pytest.importorskip("cv2")
 
 from vision.live import settle as st  # noqa: E402
 from vision.live.detector import Detection, Noise  # noqa: E402
-from vision.live.events import Seen, group_arrivals, origin_seat, seat_is_sure  # noqa: E402
+from vision.live.events import Seen, group_arrivals, handed_over, origin_seat, run_mate, seat_is_sure  # noqa: E402
 from vision.live.layout import Layout, default_layout, point_in_polygon, zone_of  # noqa: E402
 from vision.live.tracker import Track, Tracker, resolve_identities, vote_identity  # noqa: E402
 
@@ -237,6 +237,42 @@ def _arrive(name, share, first, last, frame):
 
 
 BOTTOM, LEFT, TOP = ([640, 715], [640, 520]), ([5, 360], [450, 360]), ([640, 5], [640, 200])
+
+
+def _unread_then(name, first, first_frame):
+    """Cid's card, unread (read as JD or 3D at times), its track ending at frame 635 where it
+    lay; and a track of `name` beginning at `first` at `first_frame` (a real-model short game)."""
+    unread = Seen(97, [("??", 0.0), ("JD", 0.14), ("3D", 0.11)], np.array([629.0, 19.0]), np.array([602.0, 195.0]),
+                  585, 635, 93.0, 2.3)
+    other = Seen(99, [(name, 1.0)], np.array(first, float), np.array([619.0, 202.0]), first_frame, 648, 83.0, 2.5)
+    return unread, other
+
+
+@pytest.mark.parametrize("name, first, first_frame, same", [
+    ("3D", (622.0, 202.0), 635, True),  # as measured: 0.23 widths away, in the same frame
+    ("3D", (622.0, 202.0), 641, True),  # half a second later (12 fps)
+    ("3D", (622.0, 202.0), 642, False),  # later than HANDOVER_S
+    ("3D", (602.0, 232.0), 635, False),  # 0.4 widths away: another card of its own
+    ("9C", (622.0, 202.0), 635, False),  # never read as that card
+])
+def test_an_unread_track_goes_on_as_a_track_of_a_card_it_was_read_as(name, first, first_frame, same):
+    unread, other = _unread_then(name, first, first_frame)
+    assert handed_over(unread, [other], 12.0) is same
+    assert handed_over(other, [unread], 12.0) is False  # a read track is judged as read
+
+
+@pytest.mark.parametrize("name, first_frame, mate", [
+    ("4H", 3251, True),  # below the 5H, first read 3.6 s after it (a real-model full bellot game)
+    ("4H", 3258, False),  # more than LOWER_MATE_S after it
+    ("4H", 3165, False),  # 3.6 s before it: PUT_TOGETHER_S
+    ("6H", 3251, False),  # above it, 3.6 s later: maybe its beat, so PUT_TOGETHER_S
+    ("6H", 3230, True),  # above it, within PUT_TOGETHER_S
+    ("4S", 3251, False),  # another suit
+])
+def test_a_runs_lower_card_may_be_first_seen_later_than_its_other_cards(name, first_frame, mate):
+    five = Seen(372, [("5H", 0.91)], np.zeros(2), np.zeros(2), 3208, 3272, 75.0, 10.3)
+    other = Seen(383, [(name, 1.0)], np.zeros(2), np.zeros(2), first_frame, first_frame + 15, 90.0, 1.7)
+    assert run_mate(other, five, 12.0) is mate
 
 
 def test_play_from_the_seat_to_act_and_slough_from_another_seat():

@@ -87,6 +87,11 @@ W_BOX_OVER_PUT = 0.5
 #: lie at most this many ranks apart (touching cards, or two hidden under them).
 PUT_TOGETHER_S = 2.0
 RUN_REACH = 3
+#: ... but a run's card below one seen first may be first seen this much later: it lies
+#: under the others and shows a strip, often read only as the run is carried off (a real-model
+#: full bellot game: Ann's 4H, first read 3.6 s after her 5H, as Bob ate them; 4H 5H was
+#: logged as 5H, and the camera lost step). A card below another of its suit is never its beat.
+LOWER_MATE_S = 4.0
 #: Identity alternatives considered per card (best names by votes).
 NAME_ALTERNATIVES = 2
 #: Cards were carried off towards another seat than the referee's taker (collect / eat).
@@ -105,6 +110,11 @@ RETIRED_WINDOW_S = 5.0
 #: 3H read 7H and 3H). Measured on six replayed full games and 30 short ones: such doubles lay
 #: 0.0-0.28 widths off; real cards of the same rank, 0.31 and more.
 DOUBLE_READ_DIST = 0.28
+#: An unread track that ended where, and about when (within this many seconds), a track of a
+#: card it was read as at times began (DOUBLE_READ_DIST) was that card: its track lost and
+#: found again (a real-model short game: Cid's 3D, unread while put down, then tracked anew
+#: 0.23 widths away in the same frame, was logged as his play of an unread card and a slough).
+HANDOVER_S = 0.5
 #: A run's card under the next, read only now and then from its strip, needs half the vote mass
 #: of a card on its own (STRONG_VOTES) to count as having come and gone with its run (three
 #: real-model full bellot games, nobody answering: F1 0.779 -> 0.786; a person answering 0.983
@@ -253,8 +263,13 @@ def run_gap(a: str, b: str) -> int:
 
 def run_mate(d: Seen, o: Seen, fps: float) -> bool:
     """Whether `d` may be a card of the run `o` was put in: one suit, at most RUN_REACH ranks
-    apart, first seen within PUT_TOGETHER_S of each other."""
-    return 0 < run_gap(d.name, o.name) <= RUN_REACH and abs(d.first_frame - o.first_frame) <= PUT_TOGETHER_S * fps
+    apart, first seen within PUT_TOGETHER_S of each other (LOWER_MATE_S for `d` below `o`
+    and seen after it)."""
+    from referee.cards import RANK
+
+    later = d.first_frame - o.first_frame
+    window = LOWER_MATE_S if later > 0 and RANK.get(d.name, 0) < RANK.get(o.name, 0) else PUT_TOGETHER_S
+    return 0 < run_gap(d.name, o.name) <= RUN_REACH and abs(later) <= window * fps
 
 
 def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
@@ -363,6 +378,14 @@ def double_read(d: Seen, others: list[Seen], lay: dict[str, np.ndarray] | None =
         x.track != d.track and x.name != d.name and (RANK.get(x.name) == RANK.get(d.name) or x.name in guesses)
         and x.first_frame <= d.first_frame and x.last_frame >= d.last_frame
         and min(np.linalg.norm(p - d.last) for p in (x.last, lay.get(x.name, x.last))) <= near for x in others)
+
+
+def handed_over(d: Seen, others: list[Seen], fps: float) -> bool:
+    """The unread track `d` went on as another track of a card it was read as (HANDOVER_S)."""
+    guesses = {n for n, _ in d.names if n != UNKNOWN}
+    return d.name == UNKNOWN and any(
+        x.track != d.track and x.name in guesses and abs(x.first_frame - d.last_frame) <= HANDOVER_S * fps
+        and np.linalg.norm(x.first - d.last) <= DOUBLE_READ_DIST * max(d.width, 1.0) for x in others)
 
 
 def rank_key(card: str) -> tuple:
@@ -474,6 +497,9 @@ class EventMaker:
         self.notes: list[dict] = []  # needs_confirmation notes (and their resolutions)
         self.doubt = 0  # legal events still to come before the camera accuses again (DOUBT_EVENTS)
         self.doubt_cause = ""  # what raised the doubt, for the question's message
+        # the legal reading of the last card asked about (it contradicted what was seen), kept
+        # until a later removal confirms it (`_confirmed`) or another event is logged
+        self.asked_reading: tuple[dict, Observation, dict] | None = None
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
         self.held_tracks: set[int] = set()  # new cards ever held back by an unread card (not ghosts)
@@ -498,6 +524,7 @@ class EventMaker:
         card placed at the wrong seat), so for DOUBT_EVENTS it asks rather than accuses."""
         self.table, self.probe = table, Probe(table)
         self.doubt, self.doubt_cause = DOUBT_EVENTS, "a correction"
+        self.asked_reading = None
         ref_table = referee_table_cards(table.view())
         typed = Counter(typed_cards)
         kept = []
@@ -634,14 +661,15 @@ class EventMaker:
         unaccounted_gone = [d for d in departed if d.key is not None
                             and d.key not in self.on_table and d.key not in pending_names
                             and d.key not in present and d.key not in self.retired
-                            and not double_read(d, seen + departed, lay)]
+                            and not double_read(d, seen + departed, lay)
+                            and not handed_over(d, seen + departed, self.fps)]
         came_and_went = [d for d in unaccounted_gone if (gone_names or d.track in self.held_tracks) and not immature(d)]
         if not single_puts:
             # ... and so did a card put with such a card, or with a card reported or held
             # now: a run's card under the next shows a strip only, is read later, and may go
             # unheld (three real-model full games: 9 Part 2 runs logged without their lowest
             # card, seen and read before the run was eaten)
-            put_now = came_and_went + new + held + [s for s in seen if s.track in self.held_tracks]
+            put_now = came_and_went + new + held + waiting + [s for s in seen if s.track in self.held_tracks]
             came_and_went += [d for d in unaccounted_gone if all(d is not c for c in came_and_went)
                               and (not immature(d) or d.votes >= RUN_MATE_VOTES and d.peak >= PEAK_READ)
                               and any(run_mate(d, o, self.fps) for o in put_now)]
@@ -803,6 +831,10 @@ class EventMaker:
         decided = []
         while self.pending:
             head = self.pending[0]
+            if head.kind == "leave" and self.asked_reading is not None:
+                confirmed = self._confirmed(head)
+                if confirmed is not None:
+                    decided.append(confirmed)
             if head.kind == "leave" and len(head.cards) > 1:
                 # removals in turn, against the referee as it is now (when the leave was seen,
                 # cards that arrived before it were not yet on the referee's table)
@@ -853,10 +885,50 @@ class EventMaker:
                         "chosen": top_ev, "alternatives": alts}
                 self.notes.append(note)
                 info["note"] = note
+            if clear and top_ev not in (None, IGNORE) and UNKNOWN in event_cards(top_ev):
+                # logged without its name (the referee takes that), and asked for it
+                seat = self._seat_name(top_ev.get("seat"))
+                note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
+                        "message": f"could not read the card {seat} put down ({', '.join(map(_as_read, obs.cards))}): "
+                                   f"logged as {seat}'s {top_ev['type']} of an unread card; which card was it?",
+                        "chosen": top_ev}
+                self.notes.append(note)
+                info["note"] = note
             self.pending.pop(first)
             info["ruling"] = self._commit(top_ev, obs, info)
             decided.append((None if top_ev is IGNORE else top_ev, obs, info))
         return decided
+
+    def _confirmed(self, leave: Observation):
+        """The reading of the card last asked about, logged after all when the removal `leave`
+        reads as a plausible collect or eat only with it (the cards went to the seat that took
+        them then): (event, its observation, info), or None. A real-model full tango game: Ann's
+        flip 7C, first seen as the trick was being carried to Dan, lay in his zone and was asked
+        about; the trick then left towards Dan, the camera found no collect, and lost step."""
+        ev, obs, note = self.asked_reading
+        if not self.probe.try_apply(ev).ok:
+            self.asked_reading = None
+            return None
+        try:
+            view = self.table.view()
+            fits = False
+            for cand, w in candidates(leave, view, self.layout):
+                if cand is None or cand is IGNORE or w < MIN_PLAUSIBLE or not self.probe.try_apply(cand).ok:
+                    continue
+                after = self.table.view()
+                removed = referee_table_cards(view) - referee_table_cards(after)
+                fits = consistent(leave, after) and not removed & leave.present
+                self.probe.undo()
+                if fits:
+                    break
+        finally:
+            self.probe.undo()
+        if not fits:
+            return None
+        self.asked_reading = None
+        info = {"confidence": 1.0, "confirmed_by": leave.frame, "answers": note}
+        info["ruling"] = self._commit(ev, obs, info)
+        return ev, obs, info
 
     def _ordered_readings(self, window: list[Observation]) -> dict:
         """{(order, first event): (best path score, event, its prior weight, index in window of
@@ -904,8 +976,10 @@ class EventMaker:
         cands = [c for c in candidates(obs, self.table.view(), self.layout) if c[0] not in (None, IGNORE)]
         ev = max(cands, key=lambda c: c[1])[0] if cands else None
         ruling = self.probe.ruling(ev) if ev is not None else None  # what sending it would draw
+        asked = legal_reading  # the legal reading a question leaves open (see `_confirmed`)
         if ruling is not None and ruling.ok:
             legal_reading = None  # what would be sent is legal after all: no accusation to weigh
+            asked = ev
         under = self._lies_on(obs) if ruling is None or not ruling.ok else None  # misread, not a breach?
         # (an illegal event for another seat than the one the card was seen coming from is no
         # evidence against that seat: a real-model full game ruled Bob's "failed beat" with Ann's card)
@@ -940,6 +1014,7 @@ class EventMaker:
                     "cards": names, "seat": obs.seat_hint}
             self.notes.append(note)
             self.doubt, self.doubt_cause = DOUBT_EVENTS, "an unclear put"
+            self.asked_reading = (asked, obs, note) if asked is not None else None
             for s in obs.cards:  # accounted for, so it is not asked again
                 self._account(s.key or s.name, s)
             return None, obs, {"note": note}
@@ -983,6 +1058,8 @@ class EventMaker:
         else:
             for s in obs.cards:
                 gone = self.on_table.pop(s.name, None)
+                if s.key is not None and s.key != s.name:  # unread: accounted under its best guess
+                    gone = self.on_table.pop(s.key, None) or gone
                 if ev is None and gone is not None:
                     self.retired[s.name] = (np.asarray(gone["pos"], float), obs.frame)
                 else:
@@ -994,6 +1071,9 @@ class EventMaker:
                           "confidence": info.get("confidence", 1.0),
                           "cards_seen": [s.name for s in obs.cards],
                           "since_frame": int(obs.order)}
+        if "confirmed_by" in info:  # logged late: the removal seen at that settle frame bore it out
+            ev["evidence"]["confirmed_by"] = info["confirmed_by"]
+        self.asked_reading = None
         info["event"] = ev
         ruling = self.table.apply(ev)
         if ruling.ok:
