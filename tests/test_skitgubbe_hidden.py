@@ -140,12 +140,18 @@ def test_a_card_known_to_be_elsewhere_is_objected_to_as_such_before_its_rank():
 
 # -- a card the camera saw played but could not read ("??", table-log contract) ----------
 
-def test_an_unread_play_leaves_the_round_to_whoever_may_have_won_it():
-    t = table()
+def bob_plays_unread(t):
+    """Ann leads 9H, Bob plays a card the camera could not read, Cid 2D (which cannot win):
+    the ruling on Cid's play."""
     assert play(t, 0, "9H").ok
     ruling = play(t, 1, "??")
     assert ruling.ok and "unread" in ruling.message
-    ruling = play(t, 2, "2D")  # the 2D cannot win; Ann's 9H or Bob's unread card did
+    return play(t, 2, "2D")
+
+
+def test_an_unread_play_leaves_the_round_to_whoever_may_have_won_it():
+    t = table()
+    ruling = bob_plays_unread(t)  # Ann's 9H or Bob's unread card won
     assert ruling.ok and ruling.notes[0] == {"kind": "trick_open", "seats": [0, 1]}
     assert t.view()["trick"]["may_win"] == [0, 1] and t.view()["to_act"] is None
     wrong = t.apply({"type": "collect", "seat": 2})
@@ -156,9 +162,7 @@ def test_an_unread_play_leaves_the_round_to_whoever_may_have_won_it():
 
 def test_the_collectors_winnings_hold_the_unread_card_unnamed():
     t = table()
-    assert play(t, 0, "9H").ok
-    assert play(t, 1, "??").ok
-    assert play(t, 2, "2D").ok
+    assert bob_plays_unread(t).ok
     assert t.apply({"type": "collect", "seat": 1}).ok
     st = t.state  # (winnings are face down: the view does not show them)
     assert st.won[1] == ["9H", "2D"] and st.won_hidden[1] == 1
@@ -167,9 +171,7 @@ def test_the_collectors_winnings_hold_the_unread_card_unnamed():
 
 def test_a_play_after_an_open_round_is_a_war_between_the_seats_that_may_have_won():
     t = table()
-    assert play(t, 0, "9H").ok
-    assert play(t, 1, "??").ok
-    assert play(t, 2, "2D").ok
+    assert bob_plays_unread(t).ok
     early = play(t, 1, "7C")  # the war between Ann and Bob goes clockwise from Ann
     assert not early.ok and early.rule == "S1.7"
     ruling = play(t, 0, "5C")
