@@ -862,6 +862,35 @@ def test_a_dreck_row_is_its_owners_whole_dreck():
     assert summary(decided) == [("dreck", 3, ["3D", "5C"])] and rulings(decided) == ["ok"]
 
 
+def test_dreck_rows_of_one_seat_seen_apart_are_one_dreck():
+    """Dan lays out his dreck (5S 5D 5H 5C 6D; the referee knows all but the 6D, kept in his
+    hand at the end of Part 1) in two rows seen apart, before the camera's referee reached
+    the dreck (so grouped by time alone). Judged while the referee waits for dreck, the rows
+    of one seat are one dreck: before, a real-model full tango game logged Dan's dreck as
+    three events (nobody answering F1 0.890 -> 0.894, answering 0.976 -> 0.979)."""
+    from referee import Table
+    from referee.simulate import simulate_logs
+    from vision.live.events import Observation
+    from vision.live.games import live_table
+
+    _, hidden = simulate_logs("skitgubbe", 4, 1000)
+    log = [e for e in hidden if e["type"] != "hand"]
+    upto = next(i for i, e in enumerate(log) if e["type"] == "dreck" and e["seat"] == 3)
+    assert log[upto]["cards"] == ["5S", "5D", "5H", "5C", "6D"]
+    table = live_table("skitgubbe", Table())
+    for ev in log[:upto]:
+        assert table.apply(ev).ok
+    assert "6D" not in table.view()["hands"]["3"]["known"]
+    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+    rows = [[card(n, DAN_EDGE, (1100.0, 200.0 + 40 * k), 100 + k, 130) for k, n in enumerate(("5S", "5D", "5H"))],
+            [card(n, DAN_EDGE, (1100.0, 500.0 + 40 * k), 110 + k, 130) for k, n in enumerate(("5C", "6D"))]]
+    em.pending = [Observation("arrive", row, 130, 130 / FPS, row[0].first_frame, 3) for row in rows]
+    decided = em.resolve(force=True)
+    assert [(ev["type"], ev["seat"], sorted(ev["cards"])) for ev, _, _ in decided] == \
+        [("dreck", 3, ["5C", "5D", "5H", "5S", "6D"])]
+    assert rulings(decided) == ["ok"]
+
+
 def test_a_card_put_after_a_run_that_waits_for_its_middle_waits_too():
     """Part 2: Ann leads 3C 4C 5C, laid overlapping; the camera reads 3C and 5C, and the 4C's
     strip only later, as a new track. Bob beats with the trump JH before that strip is read. Before,

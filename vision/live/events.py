@@ -669,7 +669,7 @@ class EventMaker:
             # now: a run's card under the next shows a strip only, is read later, and may go
             # unheld (three real-model full games: 9 Part 2 runs logged without their lowest
             # card, seen and read before the run was eaten)
-            put_now = came_and_went + new + held + waiting + [s for s in seen if s.track in self.held_tracks]
+            put_now = came_and_went + new + held + [s for s in seen if s.track in self.held_tracks]
             came_and_went += [d for d in unaccounted_gone if all(d is not c for c in came_and_went)
                               and (not immature(d) or d.votes >= RUN_MATE_VOTES and d.peak >= PEAK_READ)
                               and any(run_mate(d, o, self.fps) for o in put_now)]
@@ -849,6 +849,14 @@ class EventMaker:
                     whole = replace(head.whole, where=head.where)
                     self.pending = [whole] + [o for o in self.pending if o.whole is not head.whole]
                     head = whole
+            view = self.table.view()
+            one_put = getattr(_game_rules(view), "one_put", None)
+            if head.kind == "arrive" and one_put is not None:
+                mates = [o for o in self.pending[1:] if o.kind == "arrive" and one_put(head, o, view)]
+                joined = replace(head, cards=head.cards + [s for o in mates for s in o.cards])
+                if mates and self._readings([joined])[1]:  # judged with the first, if that reads legally
+                    head = joined
+                    self.pending = [head] + [o for o in self.pending[1:] if all(o is not m for m in mates)]
             window = self.pending[:MAX_LOOKAHEAD + 1]
             best = self._ordered_readings(window)
             last_resort = not best and window[0].kind == "arrive"

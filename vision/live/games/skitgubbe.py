@@ -270,6 +270,19 @@ def SINGLE_PUTS(view: dict) -> bool:
     return view.get("phase") == "part1"
 
 
+def one_put(head: Observation, other: Observation, view: dict) -> bool:
+    """Whether two arrivals waiting to be judged are one put: while the referee waits for
+    dreck, rows of dreck cards from one seat (a seat lays out all its dreck at once, S1.16;
+    rows seen before the referee reached the dreck were grouped by time alone: a real-model
+    full tango game logged Dan's dreck as three events)."""
+    if view.get("phase") != "dreck" or head.seat_hint is None or head.seat_hint != other.seat_hint:
+        return False
+    from referee.games.skitgubbe import dreck_cards
+
+    allowed = set(dreck_cards(view["trump"])) - set(view.get("dreck_laid", ()))
+    return all(s.name in allowed for o in (head, other) for s in o.cards)
+
+
 def _card_list(ev: dict) -> list[str]:
     from referee.cards import parse_card
 
