@@ -810,6 +810,24 @@ def test_the_ends_of_a_run_read_without_its_middle_are_one_put():
     assert [[s.name for s in o.cards] for o in em.pending] == [["9S", "10S"], ["KS"]]
 
 
+def test_a_runs_lower_card_read_after_it_was_reported_is_judged_with_it():
+    """Bob (to act) plays 3S 4S; the 4S is reported, the 3S (under it, read late) is first
+    seen 1 s after it and reported apart, both waiting at one settle. Judged with the 4S it
+    below: one play, 3S 4S. Before, 4S was logged, and the 3S asked about (a real-model full
+    bellot game: nobody answering 0.916 -> 0.918, answering 0.987 -> 0.989). A card of the
+    suit above the run is no part of it (it may be its beat)."""
+    hands = [["9S", "10D", "2D"], ["3S", "4S", "JH"], ["QH", "10H", "6C"], ["AS", "8D", "JC"]]
+    from vision.live.events import Observation
+
+    for extra, expected in (("3S", [("play", 1, ["3S", "4S"])]), ("5S", [("play", 1, ["4S"]), None])):
+        hands[1][0] = extra
+        table, em = part2_start([h[:] for h in hands], leader=1)
+        four = card("4S", (5.0, 360.0), (560, 360), 100, 140)
+        other = card(extra, (5.0, 360.0), (530, 360), 112, 140, votes=3.0)
+        em.pending = [Observation("arrive", [c], 140, 140 / FPS, c.first_frame, 1) for c in (four, other)]
+        assert summary(em.resolve(force=True)) == expected
+
+
 def test_a_held_back_card_found_again_by_a_new_track_keeps_its_date():
     """Part 2, trumps hearts: Dan's lead KC lies on the table. Ann beats it with 2H while an
     unread card holds changes back; a hand covers the 2H and the tracker loses it, then finds

@@ -852,7 +852,7 @@ class EventMaker:
             view = self.table.view()
             one_put = getattr(_game_rules(view), "one_put", None)
             if head.kind == "arrive" and one_put is not None:
-                mates = [o for o in self.pending[1:] if o.kind == "arrive" and one_put(head, o, view)]
+                mates = [o for o in self.pending[1:] if o.kind == "arrive" and one_put(head, o, view, self.fps)]
                 joined = replace(head, cards=head.cards + [s for o in mates for s in o.cards])
                 if mates and self._readings([joined])[1]:  # judged with the first, if that reads legally
                     head = joined

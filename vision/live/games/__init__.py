@@ -10,7 +10,7 @@ the table differ per game; each module here provides:
   state `view`;
 * `table_cards(view)`: the cards the referee has lying on the table;
 * `SINGLE_PUTS(view)`: whether cards that arrived in one settle are separate puts;
-* `one_put(head, other, view)` (optional): whether two arrivals waiting to be judged are
+* `one_put(head, other, view, fps)` (optional): whether two arrivals waiting to be judged are
   one put after all (judged together with the first);
 * `live_table(table)` (optional): the referee as the pipeline drives it, an `AutoTable`
   adding events the camera cannot see (Durak: the refill draws after a bout; Golf: the

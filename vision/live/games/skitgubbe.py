@@ -8,7 +8,8 @@ import math
 
 import numpy as np
 
-from vision.live.events import IGNORE, UNKNOWN, W_GLITCH, W_WRONG_TAKER, Observation, rank_key, name_options, travelled
+from vision.live.events import (IGNORE, UNKNOWN, W_GLITCH, W_WRONG_TAKER, Observation, name_options, rank_key, run_mate,
+                                travelled)
 from vision.live.layout import Layout
 from vision.live.render import REACH_S, RETREAT_S, HOLD_S, CardObj, Director, TableRenderer, _rot  # noqa: F401
 
@@ -270,12 +271,19 @@ def SINGLE_PUTS(view: dict) -> bool:
     return view.get("phase") == "part1"
 
 
-def one_put(head: Observation, other: Observation, view: dict) -> bool:
-    """Whether two arrivals waiting to be judged are one put: while the referee waits for
-    dreck, rows of dreck cards from one seat (a seat lays out all its dreck at once, S1.16;
-    rows seen before the referee reached the dreck were grouped by time alone: a real-model
-    full tango game logged Dan's dreck as three events)."""
-    if view.get("phase") != "dreck" or head.seat_hint is None or head.seat_hint != other.seat_hint:
+def one_put(head: Observation, other: Observation, view: dict, fps: float) -> bool:
+    """Whether two arrivals waiting to be judged are one put:
+    - while the referee waits for dreck, rows of dreck cards from one seat (a seat lays out
+      all its dreck at once, S1.16; rows seen before the referee reached the dreck were grouped
+      by time alone: a real-model full tango game logged Dan's dreck as three events);
+    - in Part 2, cards below a run and of its suit, first seen after it (`run_mate`: its card
+      under the others, read late; a real-model full bellot game logged Bob's 3S 4S as 4S and
+      asked about the 3S)."""
+    phase = view.get("phase")
+    if phase == "part2":
+        return all(any(run_mate(d, o, fps) and d.first_frame > o.first_frame and rank_key(d.name) < rank_key(o.name)
+                       for o in head.cards) for d in other.cards)
+    if phase != "dreck" or head.seat_hint is None or head.seat_hint != other.seat_hint:
         return False
     from referee.games.skitgubbe import dreck_cards
 
