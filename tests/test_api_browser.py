@@ -189,3 +189,22 @@ def test_a_durak_game_through_the_page(page, tmp_path):
     expect(page.locator("#goat-banner")).to_contain_text("Ann is the fool")
     expect(page.locator("#tally tr[data-player='Ann'] td.goats")).to_have_text("1")
     page.screenshot(path=str(tmp_path / "durak.png"), full_page=True)
+
+
+def test_a_table_created_before_the_lists_load_is_created(page):
+    """The home page loads its table and game lists before anything else; "Create table"
+    clicked meanwhile submitted the bare form (a plain page reload, nothing created: a CI
+    run on a busy machine). The form is handled from the start."""
+    import time
+
+    def slow(route):
+        time.sleep(2.0)
+        route.continue_()
+
+    page.route("**/api/tables", slow)
+    page.goto(page.srv.url + "/", wait_until="commit")
+    page.fill("#f-name", "Quick")  # (waits for the home page to be shown: the script has run)
+    page.fill("#f-players", "Ann, Bob, Cid")
+    page.click("#f-create")
+    page.wait_for_url("**/t/*")
+    sync_api.expect(page.locator("#feed li[data-seq='0']")).to_be_visible()

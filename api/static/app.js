@@ -64,6 +64,8 @@ async function api(method, path, body) {
 // ---------------------------------------------------------------- home
 async function showHome() {
   $("home").hidden = false;
+  // at once, before the lists load: a quick click must not submit the bare form
+  $("create-form").addEventListener("submit", createTable);
   const list = $("table-list");
   try {
     const tables = await api("GET", "/api/tables");
@@ -89,7 +91,6 @@ async function showHome() {
     select.onchange = showVariants;
     showVariants();
   } catch (e) { /* the form still works without variants */ }
-  $("create-form").addEventListener("submit", createTable);
 }
 
 async function createTable(ev) {
