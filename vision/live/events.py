@@ -499,7 +499,7 @@ class EventMaker:
         self.doubt_cause = ""  # what raised the doubt, for the question's message
         # the legal reading of the last card asked about (it contradicted what was seen), kept
         # until a later removal confirms it (`_confirmed`) or another event is logged
-        self.asked_reading: tuple[dict, Observation, dict] | None = None
+        self.asked_reading: tuple[dict, Observation] | None = None
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
         self.held_tracks: set[int] = set()  # new cards ever held back by an unread card (not ghosts)
@@ -849,14 +849,8 @@ class EventMaker:
                     whole = replace(head.whole, where=head.where)
                     self.pending = [whole] + [o for o in self.pending if o.whole is not head.whole]
                     head = whole
-            view = self.table.view()
-            one_put = getattr(_game_rules(view), "one_put", None)
-            if head.kind == "arrive" and one_put is not None:
-                mates = [o for o in self.pending[1:] if o.kind == "arrive" and one_put(head, o, view, self.fps)]
-                joined = replace(head, cards=head.cards + [s for o in mates for s in o.cards])
-                if mates and self._readings([joined])[1]:  # judged with the first, if that reads legally
-                    head = joined
-                    self.pending = [head] + [o for o in self.pending[1:] if all(o is not m for m in mates)]
+            if head.kind == "arrive":
+                head = self._joined(head)
             window = self.pending[:MAX_LOOKAHEAD + 1]
             best = self._ordered_readings(window)
             last_resort = not best and window[0].kind == "arrive"
@@ -887,25 +881,32 @@ class EventMaker:
                 break
             info = {"confidence": round(top_score / (top_score + runner), 3)}
             if not clear:
-                alts = [r[1] for r in ranked[1:3]]
-                note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
-                        "message": "unsure which event this was; committed the likelier reading (undo if wrong)",
-                        "chosen": top_ev, "alternatives": alts}
-                self.notes.append(note)
-                info["note"] = note
+                info["note"] = self._ask(obs, "unsure which event this was; committed the likelier reading (undo if wrong)",
+                                         chosen=top_ev, alternatives=[r[1] for r in ranked[1:3]])
             if clear and top_ev not in (None, IGNORE) and UNKNOWN in event_cards(top_ev):
                 # logged without its name (the referee takes that), and asked for it
                 seat = self._seat_name(top_ev.get("seat"))
-                note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
-                        "message": f"could not read the card {seat} put down ({', '.join(map(_as_read, obs.cards))}): "
-                                   f"logged as {seat}'s {top_ev['type']} of an unread card; which card was it?",
-                        "chosen": top_ev}
-                self.notes.append(note)
-                info["note"] = note
+                info["note"] = self._ask(obs, f"could not read the card {seat} put down ({', '.join(map(_as_read, obs.cards))}): "
+                                              f"logged as {seat}'s {top_ev['type']} of an unread card; which card was it?",
+                                         chosen=top_ev)
             self.pending.pop(first)
             info["ruling"] = self._commit(top_ev, obs, info)
             decided.append((None if top_ev is IGNORE else top_ev, obs, info))
         return decided
+
+    def _joined(self, head: Observation) -> Observation:
+        """`head` with the arrivals waiting after it that the game judges one put with it
+        (`one_put`), when that reads legally; they leave the queue."""
+        view = self.table.view()
+        one_put = getattr(_game_rules(view), "one_put", None)
+        if one_put is None:
+            return head
+        mates = [o for o in self.pending[1:] if o.kind == "arrive" and one_put(head, o, view, self.fps)]
+        joined = replace(head, cards=head.cards + [s for o in mates for s in o.cards])
+        if not mates or not self._readings([joined])[1]:
+            return head
+        self.pending = [joined] + [o for o in self.pending[1:] if all(o is not m for m in mates)]
+        return joined
 
     def _confirmed(self, leave: Observation):
         """The reading of the card last asked about, logged after all when the removal `leave`
@@ -913,28 +914,18 @@ class EventMaker:
         them then): (event, its observation, info), or None. A real-model full tango game: Ann's
         flip 7C, first seen as the trick was being carried to Dan, lay in his zone and was asked
         about; the trick then left towards Dan, the camera found no collect, and lost step."""
-        ev, obs, note = self.asked_reading
+        ev, obs = self.asked_reading
         if not self.probe.try_apply(ev).ok:
             self.asked_reading = None
             return None
         try:
-            view = self.table.view()
-            fits = False
-            for cand, w in candidates(leave, view, self.layout):
-                if cand is None or cand is IGNORE or w < MIN_PLAUSIBLE or not self.probe.try_apply(cand).ok:
-                    continue
-                after = self.table.view()
-                removed = referee_table_cards(view) - referee_table_cards(after)
-                fits = consistent(leave, after) and not removed & leave.present
-                self.probe.undo()
-                if fits:
-                    break
+            readings = self._readings([leave])[1].values()
         finally:
             self.probe.undo()
-        if not fits:
+        if not any(cand not in (None, IGNORE) and w >= MIN_PLAUSIBLE for _, cand, w in readings):
             return None
         self.asked_reading = None
-        info = {"confidence": 1.0, "confirmed_by": leave.frame, "answers": note}
+        info = {"confidence": 1.0, "confirmed_by": leave.frame}
         info["ruling"] = self._commit(ev, obs, info)
         return ev, obs, info
 
@@ -1017,18 +1008,22 @@ class EventMaker:
                 why = "this deck's cards are read by their faces alone, and it is not legal as read"
             else:
                 why = _why_unexplained(obs, self.table.view(), self.layout) or "cannot read it as a legal event"
-            note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2),
-                    "message": f"saw {', '.join(map(_as_read, obs.cards))} arrive from {seat} but {why}: please confirm",
-                    "cards": names, "seat": obs.seat_hint}
-            self.notes.append(note)
+            note = self._ask(obs, f"saw {', '.join(map(_as_read, obs.cards))} arrive from {seat} but {why}: please confirm",
+                             cards=names, seat=obs.seat_hint)
             self.doubt, self.doubt_cause = DOUBT_EVENTS, "an unclear put"
-            self.asked_reading = (asked, obs, note) if asked is not None else None
+            self.asked_reading = (asked, obs) if asked is not None else None
             for s in obs.cards:  # accounted for, so it is not asked again
                 self._account(s.key or s.name, s)
             return None, obs, {"note": note}
         info = {"confidence": 1.0, "strong_evidence": True}
         info["ruling"] = self._commit(ev, obs, info)
         return ev, obs, info
+
+    def _ask(self, obs: Observation, message: str, **extra) -> dict:
+        """A needs_confirmation note about `obs` (kept in `notes`)."""
+        note = {"kind": "needs_confirmation", "frame": obs.frame, "time": round(obs.time, 2), "message": message, **extra}
+        self.notes.append(note)
+        return note
 
     def _lies_on(self, obs: Observation) -> str | None:
         """An accounted card still seen that one of the arriving cards lies on (ON_ANOTHER), if
