@@ -550,8 +550,18 @@ def create_app(settings: Settings) -> FastAPI:
         table.camera = source
 
         async def pump():
+            replacement = False  # the next event replaces what a dropped camera undo withdrew
             try:
                 async for event in source.events():
+                    if replacement:
+                        replacement = False
+                        continue
+                    if cam.stale_undo(table.engine, event):
+                        replacement = True
+                        log.info("table %s: the camera's correction came after a person's event; dropped", table.id)
+                        source.observe(event, {"seq": None, "ok": False, "severity": "info", "rule": None,
+                                               "message": "not applied: the table's last event is another"})
+                        continue
                     try:
                         await hub().apply(table, event, "camera")
                     except (RefereeFailed, NotSaved):

@@ -33,7 +33,9 @@ class CameraSource(Protocol):
         ...
 
     async def events(self) -> AsyncIterator[dict]:
-        """Table-log events the pipeline is sure of, in table order (the server referees them)."""
+        """Table-log events the pipeline is sure of, in table order (the server referees them).
+        A camera correcting itself sends an `undo` whose `evidence.withdraws` names the event it
+        withdraws (its own last one), then the event that replaces it (`stale_undo`)."""
         ...
 
     def questions(self) -> list[dict]:
@@ -55,6 +57,17 @@ class CameraSource(Protocol):
 
     async def close(self) -> None:
         ...
+
+
+def stale_undo(engine, event: dict) -> bool:
+    """Whether `event` is a camera's `undo` of an event that is no longer the table's last (a
+    person's event got in first): applied, it would withdraw theirs. The server drops it and
+    the replacement that follows it, and the pipeline follows the table's log instead."""
+    if event.get("type") != "undo" or not isinstance(event.get("evidence"), dict) \
+            or "withdraws" not in event["evidence"]:
+        return False
+    last = engine.last_accepted()
+    return last is None or {k: v for k, v in last.items() if k != "evidence"} != event["evidence"]["withdraws"]
 
 
 PipelineFactory = Callable[[str, dict], CameraSource]  # (source, table info) -> running source

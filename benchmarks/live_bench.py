@@ -83,6 +83,20 @@ def compare(truth: list[dict], got: list[dict]) -> dict:
             "exact": t == g}
 
 
+def standing(log: list[dict], rulings: list[dict]) -> list[int]:
+    """Indices of the events of `log` still standing: an `undo` withdraws the last accepted
+    event before it (the referee's meaning); neither is counted."""
+    accepted: list[int] = []
+    for i, (ev, r) in enumerate(zip(log, rulings)):
+        if ev.get("type") == "undo":
+            if r.get("ok") and accepted:
+                accepted.pop()
+        elif r.get("ok"):
+            accepted.append(i)
+    rejected = [i for i, (ev, r) in enumerate(zip(log, rulings)) if not r.get("ok") and ev.get("type") != "undo"]
+    return sorted(accepted + rejected)
+
+
 def detector_key(models) -> str:
     """What the model's detections depend on: the model files and the detector code."""
     import hashlib
@@ -282,7 +296,8 @@ def run_game(job: dict) -> dict:
             continue
         truth.append(e)
         truth_still.append(still.get(idx))
-    got = [e for e in pipe.log if e.get("type") != "start"]
+    kept = standing(pipe.log, pipe.rulings)
+    got = [pipe.log[i] for i in kept if pipe.log[i].get("type") != "start"]
     # the camera's log and the true one beside the video, to read against each other by hand
     for name, log in ((f"{'answered.' if args.get('answer') else ''}seen", pipe.log), ("true", events)):
         with open(out / f"{k:04d}.{name}.jsonl", "w", encoding="utf-8") as fh:
@@ -291,8 +306,8 @@ def run_game(job: dict) -> dict:
     # the frame each logged event was handed to the referee (automatic companions: with their
     # trigger, i.e. the frame in their evidence)
     emitted = {seq: f for seq, f, _ in pipe.stats.latencies}
-    emit_frames = [emitted.get(r.get("seq"), (e.get("evidence") or {}).get("frame"))
-                   for e, r in zip(pipe.log, pipe.rulings) if e.get("type") != "start"]
+    emit_frames = [emitted.get(pipe.rulings[i].get("seq"), (pipe.log[i].get("evidence") or {}).get("frame"))
+                   for i in kept if pipe.log[i].get("type") != "start"]
     lat = []
     for ti, gi in cmp.pop("pairs"):
         if truth_still[ti] is not None and gi < len(emit_frames) and emit_frames[gi] is not None:

@@ -828,6 +828,50 @@ def test_a_runs_lower_card_read_after_it_was_reported_is_judged_with_it():
         assert summary(em.resolve(force=True)) == expected
 
 
+def test_a_runs_lower_card_read_after_its_run_was_logged_amends_the_play():
+    """Bob (to act) plays 3S 4S. The 4S is logged alone; the 3S, under it, is first read 2 s
+    after the 4S and reported at the next settle. No legal reading explains a 3S put on a 4S,
+    so the camera withdraws its play (`undo`, naming it) and logs 3S 4S. Before, the 3S was
+    asked about, and the referee, holding the 3S in Bob's hand, lost step (a real-model full
+    tango game: Cid's 9H 10H; nobody answering 0.894 -> 0.933). Not when another event was
+    logged after the 4S (an undo would withdraw that one), nor for a card first seen long
+    after the run or lying away from it (a new card)."""
+    from vision.live.events import Observation
+
+    hands = [["9S", "10D", "2D"], ["3S", "4S", "JH"], ["QH", "10H", "6C"], ["AS", "8D", "JC"]]
+    four = card("4S", (5.0, 360.0), (560, 360), 100, 140)
+
+    def late(first_frame, at=(545, 360)):
+        three = card("3S", (5.0, 360.0), at, first_frame, first_frame + 30, votes=3.0)
+        return Observation("arrive", [three], first_frame + 30, (first_frame + 30) / FPS, first_frame, 1)
+
+    table, em = part2_start([h[:] for h in hands], leader=1)
+    em.pending = [Observation("arrive", [four], 140, 140 / FPS, 100, 1)]
+    assert summary(em.resolve()) == [("play", 1, ["4S"])]
+    em.pending = [late(124)]
+    decided = em.resolve()
+    assert [ev["type"] for ev, _, _ in decided] == ["undo", "play"]
+    assert decided[0][0]["evidence"]["withdraws"] == {"type": "play", "seat": 1, "cards": ["4S"]}
+    assert decided[1][0]["cards"] == ["3S", "4S"] and rulings(decided) == ["ok", "ok"]
+    assert table.view()["table"] == [["3S", "4S"]] and table.view()["to_act"] == 2
+    # another event after the 4S: the late 3S is asked about, nothing withdrawn
+    table, em = part2_start([h[:] for h in hands], leader=1)
+    em.pending = [Observation("arrive", [four], 140, 140 / FPS, 100, 1)]
+    em.resolve()
+    qh = card("QH", (640.0, 5.0), (600, 330), 150, 170)
+    em.pending = [Observation("arrive", [qh], 170, 170 / FPS, 150, 2)]
+    assert summary(em.resolve()) == [("play", 2, ["QH"])]
+    em.pending = [late(124)]
+    assert [ev for ev, _, _ in em.resolve()] == [None] and em.notes
+    # a 3S first seen 6 s after the 4S, or lying two card widths from it, is no card of its run
+    for other in (late(100 + int(6 * FPS)), late(124, at=(720, 360))):
+        table, em = part2_start([h[:] for h in hands], leader=1)
+        em.pending = [Observation("arrive", [four], 140, 140 / FPS, 100, 1)]
+        em.resolve()
+        em.pending = [other]
+        assert [ev for ev, _, _ in em.resolve()] == [None] and table.view()["table"] == [["4S"]]
+
+
 def test_a_held_back_card_found_again_by_a_new_track_keeps_its_date():
     """Part 2, trumps hearts: Dan's lead KC lies on the table. Ann beats it with 2H while an
     unread card holds changes back; a hand covers the 2H and the tracker loses it, then finds

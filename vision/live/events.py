@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -418,6 +419,18 @@ class Probe:
         self.table.apply({"type": "undo"})
         self.table.next_seq = seq
 
+    @contextmanager
+    def withdrawn(self, ev: dict, seq: int):
+        """The referee without its last accepted event `ev` (numbered `seq`) for the block;
+        afterwards `ev` is applied again under its own number."""
+        self.undo()
+        try:
+            yield
+        finally:
+            nxt = self.table.next_seq
+            self.table.apply(ev, seq)
+            self.table.next_seq = nxt
+
 
 def candidates(obs: Observation, view: dict, layout: Layout, fallback: bool = False) -> list[tuple[dict | None, float]]:
     """Candidate events for an observation in the referee state `view` (None = no event);
@@ -444,6 +457,11 @@ def boxes_over(cards: list[Seen]) -> list[Seen]:
     return [s for s in cards if any(o is not s and o.peak > s.peak and
                                     np.linalg.norm(o.last - s.last) <= ON_ANOTHER * max(s.width, o.width, 1.0)
                                     for o in cards)]
+
+
+def without_evidence(ev: dict) -> dict:
+    """An event as the referee judges it: its `evidence` left out."""
+    return {k: v for k, v in ev.items() if k != "evidence"}
 
 
 def event_cards(ev: dict) -> list[str]:
@@ -500,6 +518,9 @@ class EventMaker:
         # the legal reading of the last card asked about (it contradicted what was seen), kept
         # until a later removal confirms it (`_confirmed`) or another event is logged
         self.asked_reading: tuple[dict, Observation] | None = None
+        # the last event logged, while it is a put (event, its observation, its seq): a card
+        # of that put read late amends it (`_amended`)
+        self.last_put: tuple[dict, Observation, int] | None = None
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
         self.held_tracks: set[int] = set()  # new cards ever held back by an unread card (not ghosts)
@@ -524,7 +545,7 @@ class EventMaker:
         card placed at the wrong seat), so for DOUBT_EVENTS it asks rather than accuses."""
         self.table, self.probe = table, Probe(table)
         self.doubt, self.doubt_cause = DOUBT_EVENTS, "a correction"
-        self.asked_reading = None
+        self.asked_reading = self.last_put = None
         ref_table = referee_table_cards(table.view())
         typed = Counter(typed_cards)
         kept = []
@@ -851,6 +872,11 @@ class EventMaker:
                     head = whole
             if head.kind == "arrive":
                 head = self._joined(head)
+                amended = self._amended(head)
+                if amended:
+                    self.pending.pop(0)
+                    decided += amended
+                    continue
             window = self.pending[:MAX_LOOKAHEAD + 1]
             best = self._ordered_readings(window)
             last_resort = not best and window[0].kind == "arrive"
@@ -907,6 +933,45 @@ class EventMaker:
             return head
         self.pending = [joined] + [o for o in self.pending[1:] if all(o is not m for m in mates)]
         return joined
+
+    def _amended(self, late: Observation) -> list | None:
+        """An arrival no legal reading explains that the game judges one put with the last
+        event logged (`one_put`: a run's lower card, read only after the run was judged):
+        that event is withdrawn (`undo`) and logged again with the late cards, when that
+        reads legally. Returns the two decided entries, or None. A real-model full tango
+        game: Cid's 9H 10H was logged as 10H, the 9H read 2 s later under the 10H, and the
+        camera lost step for the rest of Part 2."""
+        if self.last_put is None:
+            return None
+        ev0, obs0, seq0 = self.last_put
+        view = self.table.view()
+        one_put = getattr(_game_rules(view), "one_put", None)
+        if one_put is None or not one_put(obs0, late, view, self.fps):
+            return None
+        # ... lying with it (each late card within GROUP_DIST card widths per rank of a card of
+        # the put), and not legal on its own
+        if not all(any(np.linalg.norm(d.last - o.last) <= GROUP_DIST * run_gap(d.name, o.name) * max(d.width, o.width, 1.0)
+                       for o in obs0.cards) for d in late.cards) or \
+                any(ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE for _, ev, w in self._readings([late])[1].values()):
+            return None
+        joined = replace(obs0, cards=obs0.cards + late.cards)
+        with self.probe.withdrawn(ev0, seq0):
+            readings = self._readings([joined])[1].values()
+        same = [(score, ev) for score, ev, w in readings if ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE
+                and ev["type"] == ev0["type"] and ev.get("seat") == ev0.get("seat")]
+        if not same:
+            return None
+        ev = max(same, key=lambda x: x[0])[1]
+        # (the event it withdraws, named in its evidence: a server applies the undo only while
+        # that is still the table's last event, see `api.app`)
+        undo = {"type": "undo", "evidence": {"frame": late.frame, "time": round(late.time, 3),
+                                             "withdraws": without_evidence(ev0),
+                                             "cards_seen": [s.name for s in late.cards]}}
+        withdrawn = {"event": undo, "ruling": self.table.apply(undo)}
+        self.last_put = None
+        info = {"confidence": 1.0, "amends": seq0}
+        info["ruling"] = self._commit(ev, joined, info)
+        return [(undo, late, withdrawn), (ev, joined, info)]
 
     def _confirmed(self, leave: Observation):
         """The reading of the card last asked about, logged after all when the removal `leave`
@@ -1076,9 +1141,12 @@ class EventMaker:
                           "since_frame": int(obs.order)}
         if "confirmed_by" in info:  # logged late: the removal seen at that settle frame bore it out
             ev["evidence"]["confirmed_by"] = info["confirmed_by"]
+        if "amends" in info:  # logged again with cards read late, after an undo of event #amends
+            ev["evidence"]["amends"] = info["amends"]
         self.asked_reading = None
         info["event"] = ev
         ruling = self.table.apply(ev)
+        self.last_put = (ev, obs, ruling.seq) if ruling.ok and obs.kind == "arrive" else None
         if ruling.ok:
             self.doubt = max(self.doubt - 1, 0)
         else:

@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.live import settle as st
 from vision.live.detector import FACE, UNKNOWN, Detector
-from vision.live.events import EventMaker, Seen, event_cards
+from vision.live.events import EventMaker, Seen, event_cards, without_evidence
 from vision.live.layout import Layout, default_layout
 from vision.live.tracker import Tracker, vote_identity
 
@@ -37,7 +37,7 @@ MAX_WAIT_S = 60.0
 
 def _event_key(ev: dict) -> str:
     """An event as the referee judges it (its evidence aside), for comparing logs."""
-    return json.dumps({k: v for k, v in ev.items() if k != "evidence"}, sort_keys=True)
+    return json.dumps(without_evidence(ev), sort_keys=True)
 
 
 @dataclass
