@@ -550,22 +550,25 @@ def create_app(settings: Settings) -> FastAPI:
         table.camera = source
 
         async def pump():
-            replacement = False  # the next event replaces what a dropped camera undo withdrew
             try:
-                async for event in source.events():
-                    if replacement:
-                        replacement = False
+                async for item in source.events():
+                    batch = item if isinstance(item, list) else [item]
+                    if cam.stale_correction(table.engine, batch):
+                        log.info("table %s: the camera's correction came after another event; not applied", table.id)
+                        source.observe(batch[0], {"seq": None, "ok": False, "severity": "info", "rule": None,
+                                                  "message": "not applied: the table's last events are others"})
                         continue
-                    if cam.stale_undo(table.engine, event):
-                        replacement = True
-                        log.info("table %s: the camera's correction came after a person's event; dropped", table.id)
-                        source.observe(event, {"seq": None, "ok": False, "severity": "info", "rule": None,
-                                               "message": "not applied: the table's last event is another"})
-                        continue
-                    try:
-                        await hub().apply(table, event, "camera")
-                    except (RefereeFailed, NotSaved):
-                        continue
+                    commits = []
+                    for event in batch:  # (a correction is refereed as one: nothing gets in between)
+                        try:
+                            commits.append(hub().apply_nowait(table, event, "camera")[1])
+                        except RefereeFailed:
+                            break
+                    for commit in commits:
+                        try:
+                            await commit
+                        except NotSaved:
+                            continue
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -33,9 +33,8 @@ class CameraSource(Protocol):
         ...
 
     async def events(self) -> AsyncIterator[dict]:
-        """Table-log events the pipeline is sure of, in table order (the server referees them).
-        A camera correcting itself sends an `undo` whose `evidence.withdraws` names the event it
-        withdraws (its own last one), then the event that replaces it (`stale_undo`)."""
+        """Table-log events the pipeline is sure of, in table order (the server referees them),
+        or a list of them to apply as one: a camera correcting itself (`stale_correction`)."""
         ...
 
     def questions(self) -> list[dict]:
@@ -59,15 +58,22 @@ class CameraSource(Protocol):
         ...
 
 
-def stale_undo(engine, event: dict) -> bool:
-    """Whether `event` is a camera's `undo` of an event that is no longer the table's last (a
-    person's event got in first): applied, it would withdraw theirs. The server drops it and
-    the replacement that follows it, and the pipeline follows the table's log instead."""
-    if event.get("type") != "undo" or not isinstance(event.get("evidence"), dict) \
-            or "withdraws" not in event["evidence"]:
-        return False
-    last = engine.last_accepted()
-    return last is None or {k: v for k, v in last.items() if k != "evidence"} != event["evidence"]["withdraws"]
+def stale_correction(engine, events: list[dict]) -> bool:
+    """Whether a camera's correction (`events`: undos, each naming in `evidence.withdraws` the
+    event it withdraws, then the events that replace them) came too late: an undo would
+    withdraw another event than it names (a person's event got in first). The server then
+    applies none of it, and the pipeline follows the table's log instead."""
+    back = 0
+    for event in events:
+        if event.get("type") != "undo":
+            continue
+        evidence = event.get("evidence")
+        if isinstance(evidence, dict) and "withdraws" in evidence:
+            last = engine.last_accepted(back)
+            if last is None or {k: v for k, v in last.items() if k != "evidence"} != evidence["withdraws"]:
+                return True
+        back += 1
+    return False
 
 
 PipelineFactory = Callable[[str, dict], CameraSource]  # (source, table info) -> running source

@@ -144,12 +144,24 @@ class LiveCamera:
             pass
 
     def _emit(self, outputs) -> None:
+        correction, owed = [], 0  # a camera correcting itself: k undos, then the k events replacing them
         for out in outputs:
             if out.note is not None and out.event is None:
                 self._call(self._ask, out.note)
-            if out.event is not None and out.event.get("type") != "start":  # the table has its own start
-                self._emitted.append(out.event)
-                self._call(self._events.put_nowait, out.event)
+            if out.event is None or out.event.get("type") == "start":  # (the table has its own start)
+                continue
+            self._emitted.append(out.event)
+            if out.event.get("type") == "undo" or owed:
+                owed += 1 if out.event.get("type") == "undo" else -1
+                correction.append(out.event)
+                if owed:
+                    continue
+                item, correction = correction, []  # handed over as one, so nothing gets in between
+            else:
+                item = out.event
+            self._call(self._events.put_nowait, item)
+        if correction:
+            self._call(self._events.put_nowait, correction)
 
     def _ask(self, note: dict) -> None:
         qid = f"q{next(self._ids)}"
@@ -179,8 +191,8 @@ class LiveCamera:
             event = await self._events.get()
             if event is None:
                 return
-            self._taken += 1  # (the server records it before this loop runs anything else)
-            yield event
+            self._taken += len(event) if isinstance(event, list) else 1  # (the server records
+            yield event  # it before this loop runs anything else)
 
     def questions(self) -> list[dict]:
         return [{k: v for k, v in q.items() if k != "note"} for q in self._questions.values()]

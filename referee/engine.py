@@ -58,9 +58,10 @@ class Table:
                     "tricks_won": [], "hand_sizes": [], "out": [], "goat": None}
         return self._now.game.summary(self._now.state)
 
-    def last_accepted(self) -> dict | None:
-        """The event an `undo` would withdraw now (None when there is none)."""
-        return self._undo_stack[-1][1] if self._undo_stack else None
+    def last_accepted(self, back: int = 0) -> dict | None:
+        """The event an `undo` would withdraw now (with `back`, the one the undo after `back`
+        more undos would), or None when there is none."""
+        return self._undo_stack[-1 - back][1] if back < len(self._undo_stack) else None
 
     def view(self, seat: int | None = None) -> dict:
         """What the referee knows (all of it, or only what `seat` may see)."""

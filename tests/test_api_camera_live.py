@@ -235,3 +235,23 @@ def test_a_deck_it_cannot_read_is_said_once_on_the_page(c, tmp_path):
         assert len(c.get(f"/api/tables/{tid}/rulings").json()) == 1  # the table's own start only
     finally:
         c.delete(f"/api/tables/{tid}/camera")
+
+
+def test_a_correction_from_the_pipeline_is_handed_to_the_server_as_one():
+    """The pipeline's outputs of one frame: a play, then a correction (two undos, then the two
+    events replacing what they withdrew), then another play. The correction reaches the
+    server as one list (refereed with nothing in between); every event counts as emitted."""
+    from types import SimpleNamespace
+
+    from api.camera_live import LiveCamera
+    from vision.live.pipeline import Output
+
+    sent = []
+    camera = LiveCamera.__new__(LiveCamera)  # (no source, no thread: only the hand-over)
+    camera._emitted, camera._events = [], SimpleNamespace(put_nowait=sent.append)
+    camera._call = lambda fn, *args: fn(*args)
+    play = [{"type": "play", "seat": s, "cards": [c]} for s, c in ((0, "7C"), (1, "9C"), (2, "3H"))]
+    undo = {"type": "undo", "evidence": {"withdraws": play[1]}}
+    camera._emit([Output(1, 0.1, e) for e in (play[0], undo, undo, play[0], play[1], play[2])])
+    assert sent == [play[0], [undo, undo, play[0], play[1]], play[2]]
+    assert len(camera._emitted) == 6

@@ -332,46 +332,48 @@ class ScriptedSource(FakeSource):
             yield event
 
 
-def test_a_camera_correcting_its_own_last_event_is_applied_unless_a_person_was_quicker(c):
-    """The camera withdraws its play of 7C (an undo naming it) and logs 6C 7C: the table takes
-    both. When a person's event got in between, that undo would withdraw theirs: the server
-    drops it and its replacement, and the pipeline is told to follow the table's log."""
+def test_a_camera_correcting_its_own_events_is_applied_unless_a_person_was_quicker(c):
+    """The camera logged Ann's 7C and Bob's 9C, then finds Ann's was 6C 7C: it withdraws both
+    (undos naming them, newest first) and logs 6C 7C and the 9C again, handed over as one.
+    The table takes all of it. When a person's event got in first, those undos would
+    withdraw theirs: the server applies none of the correction, and the pipeline is told to
+    follow the table's log."""
     import threading
     import time
 
     start = {"part": 2, "trump": "H", "leader": 0, "mode": "open",
              "hands": [["6C", "7C", "KD"], ["9C", "2S"], ["3H", "QD"]]}
-    seven = {"type": "play", "seat": 0, "cards": ["7C"]}
-    undo = {"type": "undo", "evidence": {"withdraws": seven, "cards_seen": ["6C"]}}
-    run = {"type": "play", "seat": 0, "cards": ["6C", "7C"]}
+    seven, nine = {"type": "play", "seat": 0, "cards": ["7C"]}, {"type": "play", "seat": 1, "cards": ["9C"]}
+    correction = [{"type": "undo", "evidence": {"withdraws": nine}}, {"type": "undo", "evidence": {"withdraws": seven}},
+                  {"type": "play", "seat": 0, "cards": ["6C", "7C"]}, nine]
     for person_first in (False, True):
         gate = threading.Event()
         sources = []
         cam.register_pipeline(lambda source, info: sources.append(
-            ScriptedSource(source, info, [(None, seven), (gate, undo), (None, run)])) or sources[-1])
+            ScriptedSource(source, info, [(None, seven), (None, nine), (gate, correction)])) or sources[-1])
         try:
             tid = new_table(c, **start)["id"]
             c.post(f"/api/tables/{tid}/camera", json={"source": "0"})
             for _ in range(500):
-                if len(c.get(f"/api/tables/{tid}/log").text.splitlines()) == 2:
+                if len(c.get(f"/api/tables/{tid}/log").text.splitlines()) == 3:
                     break
                 time.sleep(0.01)
             if person_first:
-                assert post(c, tid, {"type": "play", "seat": 1, "cards": ["9C"]}).json()["ok"]
+                assert post(c, tid, {"type": "play", "seat": 2, "cards": ["3H"]}).json()["ok"]
             gate.set()
-            want = 4
             for _ in range(500):
-                if len(c.get(f"/api/tables/{tid}/log").text.splitlines()) == want or sources[0].observed[1:]:
+                if len(c.get(f"/api/tables/{tid}/log").text.splitlines()) == 7 or sources[0].observed[1:]:
                     break
                 time.sleep(0.01)
             time.sleep(0.1)  # (anything still to come would be in the log by now)
-            log = [json.loads(line) for line in c.get(f"/api/tables/{tid}/log").text.splitlines()]
+            log = [json.loads(line)["type"] for line in c.get(f"/api/tables/{tid}/log").text.splitlines()]
             table = c.get(f"/api/tables/{tid}/state").json()["table"]
             if person_first:
-                assert [e["type"] for e in log] == ["start", "play", "play"] and table == [["7C"], ["9C"]]
+                assert log == ["start", "play", "play", "play"] and table == []  # (the 3H killed the three)
                 assert sources[0].observed == [("play", True), ("undo", False)]
             else:
-                assert [e["type"] for e in log] == ["start", "play", "undo", "play"] and table == [["6C", "7C"]]
+                assert log == ["start", "play", "play", "undo", "undo", "play", "play"]
+                assert table == [["6C", "7C"], ["9C"]]
                 assert all(r["ok"] for r in c.get(f"/api/tables/{tid}/rulings").json())
         finally:
             c.delete(f"/api/tables/{tid}/camera")

@@ -457,6 +457,12 @@ def test_a_run_seen_with_a_gap_is_the_run_with_its_hidden_card():
     assert summary(decided) == [("play", 0, ["2C", "3C", "4C"])]
     assert rulings(decided) == ["ok"]
     assert decided[0][2]["event"]["evidence"]["cards_seen"] == ["2C", "4C"]
+    # the hidden 3C, read at the next settle where it lies, is the run's: no event, no question
+    # (before, it was asked about: "lies on 2C, misread?"; a real-model Atlas game, 5C 6C 7C)
+    seen = [card("2C", ANN_EDGE, (560, 360), 100, 160), card("4C", ANN_EDGE, (600, 360), 100, 160),
+            card("3C", (580, 360), (580, 360), 140, 160)]
+    em.observe(seen, [], 160)
+    assert em.resolve(force=True) == [] and not em.notes
     # the control: a run seen whole is logged as seen
     table, em = part2_lead()
     em.observe([card("2C", ANN_EDGE, (560, 360), 100, 130), card("3C", ANN_EDGE, (580, 360), 100, 130)], [], 130)
@@ -828,14 +834,15 @@ def test_a_runs_lower_card_read_after_it_was_reported_is_judged_with_it():
         assert summary(em.resolve(force=True)) == expected
 
 
-def test_a_runs_lower_card_read_after_its_run_was_logged_amends_the_play():
+def test_a_runs_lower_card_read_after_its_run_was_logged_amends_the_play(monkeypatch):
     """Bob (to act) plays 3S 4S. The 4S is logged alone; the 3S, under it, is first read 2 s
     after the 4S and reported at the next settle. No legal reading explains a 3S put on a 4S,
     so the camera withdraws its play (`undo`, naming it) and logs 3S 4S. Before, the 3S was
     asked about, and the referee, holding the 3S in Bob's hand, lost step (a real-model full
-    tango game: Cid's 9H 10H; nobody answering 0.894 -> 0.933). Not when another event was
-    logged after the 4S (an undo would withdraw that one), nor for a card first seen long
-    after the run or lying away from it (a new card)."""
+    tango game: Cid's 9H 10H; nobody answering 0.894 -> 0.933). Events logged after the 4S
+    are withdrawn too and logged again, up to AMEND_BACK events back. Not for a card first
+    seen long after the run or lying away from it (a new card)."""
+    from vision.live import events
     from vision.live.events import Observation
 
     hands = [["9S", "10D", "2D"], ["3S", "4S", "JH"], ["QH", "10H", "6C"], ["AS", "8D", "JC"]]
@@ -854,15 +861,26 @@ def test_a_runs_lower_card_read_after_its_run_was_logged_amends_the_play():
     assert decided[0][0]["evidence"]["withdraws"] == {"type": "play", "seat": 1, "cards": ["4S"]}
     assert decided[1][0]["cards"] == ["3S", "4S"] and rulings(decided) == ["ok", "ok"]
     assert table.view()["table"] == [["3S", "4S"]] and table.view()["to_act"] == 2
-    # another event after the 4S: the late 3S is asked about, nothing withdrawn
-    table, em = part2_start([h[:] for h in hands], leader=1)
-    em.pending = [Observation("arrive", [four], 140, 140 / FPS, 100, 1)]
-    em.resolve()
-    qh = card("QH", (640.0, 5.0), (600, 330), 150, 170)
-    em.pending = [Observation("arrive", [qh], 170, 170 / FPS, 150, 2)]
-    assert summary(em.resolve()) == [("play", 2, ["QH"])]
-    em.pending = [late(124)]
-    assert [ev for ev, _, _ in em.resolve()] == [None] and em.notes
+    # Cid's QH was logged after the 4S: both are withdrawn (newest first), 3S 4S and the QH
+    # logged again; with AMEND_BACK 1 the 3S is asked about instead
+    for back, expected in ((2, ["undo", "undo", "play", "play"]), (1, [None])):
+        monkeypatch.setattr(events, "AMEND_BACK", back)
+        table, em = part2_start([h[:] for h in hands], leader=1)
+        em.pending = [Observation("arrive", [four], 140, 140 / FPS, 100, 1)]
+        em.resolve()
+        qh = card("QH", (640.0, 5.0), (600, 330), 150, 170)
+        em.pending = [Observation("arrive", [qh], 170, 170 / FPS, 150, 2)]
+        assert summary(em.resolve()) == [("play", 2, ["QH"])]
+        em.pending = [late(124)]
+        decided = em.resolve()
+        assert [ev and ev["type"] for ev, _, _ in decided] == expected
+        if back == 2:
+            assert [ev["evidence"]["withdraws"]["cards"] for ev, _, _ in decided[:2]] == [["QH"], ["4S"]]
+            assert [ev["cards"] for ev, _, _ in decided[2:]] == [["3S", "4S"], ["QH"]]
+            # (the QH now draws a warning: Bob, down to one card, did not say so, S2.10)
+            assert rulings(decided) == ["ok", "ok", "ok", "warning"] and table.view()["table"] == [["3S", "4S"], ["QH"]]
+        else:
+            assert em.notes and table.view()["table"] == [["4S"], ["QH"]]
     # a 3S first seen 6 s after the 4S, or lying two card widths from it, is no card of its run
     for other in (late(100 + int(6 * FPS)), late(124, at=(720, 360))):
         table, em = part2_start([h[:] for h in hands], leader=1)

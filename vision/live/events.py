@@ -93,6 +93,9 @@ RUN_REACH = 3
 #: full bellot game: Ann's 4H, first read 3.6 s after her 5H, as Bob ate them; 4H 5H was
 #: logged as 5H, and the camera lost step). A card below another of its suit is never its beat.
 LOWER_MATE_S = 4.0
+#: A card read late may amend a put this many accepted events back (`EventMaker._amended`):
+#: the put and the events after it are withdrawn and logged again.
+AMEND_BACK = 2
 #: Identity alternatives considered per card (best names by votes).
 NAME_ALTERNATIVES = 2
 #: Cards were carried off towards another seat than the referee's taker (collect / eat).
@@ -420,15 +423,17 @@ class Probe:
         self.table.next_seq = seq
 
     @contextmanager
-    def withdrawn(self, ev: dict, seq: int):
-        """The referee without its last accepted event `ev` (numbered `seq`) for the block;
-        afterwards `ev` is applied again under its own number."""
-        self.undo()
+    def withdrawn(self, events: list[tuple[dict, int]]):
+        """The referee without its last accepted events (event, its seq; oldest first) for the
+        block; afterwards they are applied again under their own numbers."""
+        for _ in events:
+            self.undo()
         try:
             yield
         finally:
             nxt = self.table.next_seq
-            self.table.apply(ev, seq)
+            for ev, seq in events:
+                self.table.apply(ev, seq)
             self.table.next_seq = nxt
 
 
@@ -518,14 +523,15 @@ class EventMaker:
         # the legal reading of the last card asked about (it contradicted what was seen), kept
         # until a later removal confirms it (`_confirmed`) or another event is logged
         self.asked_reading: tuple[dict, Observation] | None = None
-        # the last event logged, while it is a put (event, its observation, its seq): a card
-        # of that put read late amends it (`_amended`)
-        self.last_put: tuple[dict, Observation, int] | None = None
+        # the last AMEND_BACK events accepted (event, its observation, its seq): a card of a
+        # put among them read late amends it (`_amended`)
+        self.recent: list[tuple[dict, Observation, int]] = []
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
         self.held_tracks: set[int] = set()  # new cards ever held back by an unread card (not ghosts)
         self.held_first: dict[str, tuple] = {}  # name -> (first frame, where, frame) of a held-back new card
-        self.typed_in: set[str] = set()  # cards on the referee's table that no camera event put there
+        # cards on the referee's table that no camera event put there, or one put there unseen
+        self.typed_in: set[str] = set()
         # this deck's cards are named by one reader, their faces (`vision.runtime.CornerTrust`):
         # every name is weak evidence, so what would be ruled illegal is asked about
         self.faces_only = False
@@ -545,7 +551,7 @@ class EventMaker:
         card placed at the wrong seat), so for DOUBT_EVENTS it asks rather than accuses."""
         self.table, self.probe = table, Probe(table)
         self.doubt, self.doubt_cause = DOUBT_EVENTS, "a correction"
-        self.asked_reading = self.last_put = None
+        self.asked_reading, self.recent = None, []
         ref_table = referee_table_cards(table.view())
         typed = Counter(typed_cards)
         kept = []
@@ -935,43 +941,65 @@ class EventMaker:
         return joined
 
     def _amended(self, late: Observation) -> list | None:
-        """An arrival no legal reading explains that the game judges one put with the last
-        event logged (`one_put`: a run's lower card, read only after the run was judged):
-        that event is withdrawn (`undo`) and logged again with the late cards, when that
-        reads legally. Returns the two decided entries, or None. A real-model full tango
-        game: Cid's 9H 10H was logged as 10H, the 9H read 2 s later under the 10H, and the
-        camera lost step for the rest of Part 2."""
-        if self.last_put is None:
-            return None
-        ev0, obs0, seq0 = self.last_put
+        """An arrival no legal reading explains that the game judges one put with one of the
+        last AMEND_BACK events logged (`one_put`: a run's lower card, read only after the run
+        was judged), lying with it: that put and the events after it are withdrawn (`undo`,
+        newest first, each naming the event it withdraws) and logged again, the put with the
+        late cards, when all of that reads legally. Returns the decided entries, or None.
+        Real-model full games: tango, Cid's 9H 10H logged as 10H, the 9H read 2 s later under
+        the 10H, and the camera lost step for the rest of Part 2; Atlas, Cid's 7S 8S logged as
+        8S, the 7S read after Dan's eat that followed."""
         view = self.table.view()
         one_put = getattr(_game_rules(view), "one_put", None)
-        if one_put is None or not one_put(obs0, late, view, self.fps):
+        if one_put is None:
             return None
-        # ... lying with it (each late card within GROUP_DIST card widths per rank of a card of
-        # the put), and not legal on its own
-        if not all(any(np.linalg.norm(d.last - o.last) <= GROUP_DIST * run_gap(d.name, o.name) * max(d.width, o.width, 1.0)
-                       for o in obs0.cards) for d in late.cards) or \
-                any(ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE for _, ev, w in self._readings([late])[1].values()):
+        for back in range(1, len(self.recent) + 1):
+            ev0, obs0, _ = self.recent[-back]
+            # (lying with it: each late card within GROUP_DIST card widths per rank of a card of the put)
+            if obs0.kind == "arrive" and one_put(obs0, late, view, self.fps) and all(
+                    any(np.linalg.norm(d.last - o.last) <= GROUP_DIST * run_gap(d.name, o.name) * max(d.width, o.width, 1.0)
+                        for o in obs0.cards) for d in late.cards):
+                break
+        else:
             return None
+        if any(ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE for _, ev, w in self._readings([late])[1].values()):
+            return None  # legal on its own
+        withdrawn = self.recent[-back:]
+        later = [ev for ev, _, _ in withdrawn[1:]]
         joined = replace(obs0, cards=obs0.cards + late.cards)
-        with self.probe.withdrawn(ev0, seq0):
-            readings = self._readings([joined])[1].values()
-        same = [(score, ev) for score, ev, w in readings if ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE
-                and ev["type"] == ev0["type"] and ev.get("seat") == ev0.get("seat")]
-        if not same:
+        amended = None
+        with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]):
+            readings = sorted(self._readings([joined])[1].values(), key=lambda r: -r[0])
+            for _, ev, w in readings:
+                if ev in (None, IGNORE) or w < MIN_PLAUSIBLE or ev["type"] != ev0["type"] or \
+                        ev.get("seat") != ev0.get("seat") or sorted(event_cards(ev)) == sorted(event_cards(ev0)):
+                    continue  # (the same put: the late card was a second box of one of its cards)
+                applied = [self.probe.try_apply(e).ok for e in [ev] + later]
+                for ok in reversed(applied):
+                    if ok:
+                        self.probe.undo()
+                if all(applied):  # the events after the put still read legally after it
+                    amended = ev
+                    break
+        if amended is None:
             return None
-        ev = max(same, key=lambda x: x[0])[1]
-        # (the event it withdraws, named in its evidence: a server applies the undo only while
-        # that is still the table's last event, see `api.app`)
-        undo = {"type": "undo", "evidence": {"frame": late.frame, "time": round(late.time, 3),
-                                             "withdraws": without_evidence(ev0),
-                                             "cards_seen": [s.name for s in late.cards]}}
-        withdrawn = {"event": undo, "ruling": self.table.apply(undo)}
-        self.last_put = None
-        info = {"confidence": 1.0, "amends": seq0}
-        info["ruling"] = self._commit(ev, joined, info)
-        return [(undo, late, withdrawn), (ev, joined, info)]
+        decided = []
+        for ev, _, seq in reversed(withdrawn):
+            # (a server applies such an undo only while the event it names is the table's last,
+            # see `api.camera.stale_undo`)
+            undo = {"type": "undo", "evidence": {"frame": late.frame, "time": round(late.time, 3),
+                                                 "withdraws": without_evidence(ev),
+                                                 "cards_seen": [s.name for s in late.cards]}}
+            decided.append((undo, late, {"event": undo, "ruling": self.table.apply(undo)}))
+        del self.recent[-back:]
+        info = {"confidence": 1.0, "amends": withdrawn[0][2]}
+        info["ruling"] = self._commit(amended, joined, info)
+        decided.append((amended, joined, info))
+        for ev, obs, _ in withdrawn[1:]:  # logged again as they were
+            ruling = self.table.apply(ev)
+            self.recent = (self.recent + [(ev, obs, ruling.seq)])[-AMEND_BACK:]
+            decided.append((ev, obs, {"event": ev, "ruling": ruling, "confidence": ev["evidence"].get("confidence", 1.0)}))
+        return decided
 
     def _confirmed(self, leave: Observation):
         """The reading of the card last asked about, logged after all when the removal `leave`
@@ -1123,6 +1151,7 @@ class EventMaker:
                 key = name if name != UNKNOWN else (s.key or name)
                 self._account(key, s)
                 self.retired.pop(key, None)
+            self.typed_in |= set(rest)  # logged unseen (a run's hidden middle): not new when seen
         else:
             for s in obs.cards:
                 gone = self.on_table.pop(s.name, None)
@@ -1146,7 +1175,8 @@ class EventMaker:
         self.asked_reading = None
         info["event"] = ev
         ruling = self.table.apply(ev)
-        self.last_put = (ev, obs, ruling.seq) if ruling.ok and obs.kind == "arrive" else None
+        if ruling.ok:
+            self.recent = (self.recent + [(ev, obs, ruling.seq)])[-AMEND_BACK:]
         if ruling.ok:
             self.doubt = max(self.doubt - 1, 0)
         else:
