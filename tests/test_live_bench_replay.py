@@ -53,3 +53,13 @@ def test_a_person_answering_a_question_puts_the_camera_back_in_step(tmp_path):
     helped = live_bench.run_game({"k": 7, "args": {**args, "answer": True}})
     assert alone["answers"] == 0 and alone["notes"] >= 5 and alone["tp"] <= alone["truth"] // 2
     assert helped["answers"] == 1 and helped["tp"] >= alone["truth"] - 1 and helped["illegal"] == 0
+
+
+def test_the_benchmark_scores_the_events_still_standing():
+    """An `undo` in the camera's log withdraws the last event the referee accepted (a rejected
+    one stays, as a line the referee ruled on): neither is scored; the replacement is."""
+    log = [{"type": "start"}, {"type": "play", "cards": ["10H"]}, {"type": "play", "cards": ["2S"]},
+           {"type": "undo"}, {"type": "play", "cards": ["9H", "10H"]}]
+    ok = [{"ok": True}, {"ok": True}, {"ok": False}, {"ok": True}, {"ok": True}]
+    assert live_bench.standing(log, ok) == [0, 2, 4]
+    assert live_bench.standing(log[:3], ok[:3]) == [0, 1, 2]

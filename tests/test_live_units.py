@@ -600,3 +600,16 @@ def test_a_flip_read_only_after_its_track_is_confirmed_keeps_the_stock_as_its_or
     (t,) = tr.tracks
     np.testing.assert_allclose(t.first_centre, [632, 382])
     assert t.first_frame == 0
+
+
+def test_watch_says_when_the_camera_corrects_itself():
+    """`goatherd watch` prints a camera's undo with why it came (the card read late), and a
+    person's undo as the referee's ruling alone."""
+    from vision.live.cli import _describe
+    from vision.live.pipeline import Output
+
+    ruling = {"seq": 155, "ok": True, "severity": "info", "message": "withdrew event #152 (play)", "notes": []}
+    camera = {"type": "undo", "evidence": {"withdraws": {"type": "play", "seat": 2, "cards": ["10H"]}, "cards_seen": ["9H"]}}
+    line = _describe(Output(5614, 467.8, camera, ruling), ["Ann", "Bob", "Cid", "Dan"])
+    assert line.endswith("withdrew event #152 (play) (the camera read 9H late: logging it again)")
+    assert _describe(Output(5614, 467.8, {"type": "undo"}, ruling), ["Ann"]).endswith("withdrew event #152 (play)")

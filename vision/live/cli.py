@@ -146,6 +146,8 @@ def _describe(out, players) -> str:
     conf = ev.get("evidence", {}).get("confidence")
     extra = f" (confidence {conf})" if conf is not None and conf < 1 else ""
     line = f"{t}  #{r['seq']:<3} {flag:7} {r['message']}{extra}"
+    if ev.get("type") == "undo" and "withdraws" in ev.get("evidence", {}):  # the camera corrects itself
+        line += f" (the camera read {', '.join(ev['evidence'].get('cards_seen', []))} late: logging it again)"
     notes = [n for n in r.get("notes", []) if n.get("kind") in ("kill", "trick_won", "war", "goat", "out", "trump")]
     if notes:
         line += "  [" + ", ".join(n["kind"] for n in notes) + "]"
