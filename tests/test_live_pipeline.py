@@ -170,3 +170,32 @@ def test_watch_says_when_it_cannot_read_the_deck(tmp_path, part1_game, capsys):
     assert err.count("could not be read: goatherd may not know this deck's design") == 1
     assert main(["watch", str(clip), "--players", ",".join(PLAYERS), "--detections", str(side), "--quiet"]) == 0
     assert "could not be read" not in capsys.readouterr().err
+
+
+def test_a_card_read_surely_only_well_into_a_still_table_is_reported_then():
+    """Part 2, Dan to lead: his JC lies still in the play area, read too unsurely to be
+    reported at the table's settle (`events.immature`), surely 3 s later, and is eaten by Ann
+    before anything moves again. It is reported as soon as it is read, REREAD_STILL_S into
+    the still table; before, it waited for a next settle and was gone by then (a real-model
+    full bellot game: nobody answering 0.918 -> 0.979). A card read surely sooner after the
+    settle waits until REREAD_STILL_S (such early reads are often a second box, gone again)."""
+    import numpy as np
+
+    from vision.live.detector import FACE, Detection
+
+    def scripted(arrive, sure, leave):
+        def detect(frame, i):
+            if not arrive <= i < leave:
+                return []
+            quad = np.array([[600.0, 302.0], [680.0, 302.0], [680.0, 418.0], [600.0, 418.0]])
+            return [Detection(FACE, "JC", 0.35 if i < sure else 0.8, quad)]
+        return detect
+
+    hands = [["2H", "9S", "KD"], ["KC", "3D", "5S"], ["2S", "10D", "6C"], ["JC", "8D", "4S"]]
+    for sure, reported in ((60, 60), (30, 44)):  # (still from frame 21; REREAD_STILL_S: 24 frames)
+        pipe = LivePipeline(PLAYERS, scripted(20, sure, 80), 12.0, leader=3,
+                            start_extra={"part": 2, "trump": "H", "hands": hands})
+        for i in range(120):
+            pipe.process(None, i, shape=(720, 1280, 3))
+        assert [(e["type"], e["seat"]) for e in pipe.log[1:]] == [("play", 3), ("eat", 0)]
+        assert pipe.log[1]["cards"] == ["JC"] and pipe.log[1]["evidence"]["frame"] == reported

@@ -532,6 +532,7 @@ class EventMaker:
         self.held_first: dict[str, tuple] = {}  # name -> (first frame, where, frame) of a held-back new card
         # cards on the referee's table that no camera event put there, or one put there unseen
         self.typed_in: set[str] = set()
+        self.waiting: set[int] = set()  # tracks of new cards not read well enough yet at the last observe
         # this deck's cards are named by one reader, their faces (`vision.runtime.CornerTrust`):
         # every name is weak evidence, so what would be ruled illegal is asked about
         self.faces_only = False
@@ -619,6 +620,7 @@ class EventMaker:
         waiting, new = [], []
         for s in unaccounted:
             (waiting if immature(s) or (s.name == UNKNOWN and s.track in young) else new).append(s)
+        self.waiting = {s.track for s in waiting}
         # a new card a person put on the referee's table (a manual event, a confirmed question,
         # or play before the camera was attached: see `follow`) is accounted for, not reported
         for s in [s for s in new if s.key in self.typed_in and s.key in ref_table]:

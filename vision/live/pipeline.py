@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.live import settle as st
 from vision.live.detector import FACE, UNKNOWN, Detector
-from vision.live.events import EventMaker, Seen, event_cards, without_evidence
+from vision.live.events import EventMaker, Seen, event_cards, immature, without_evidence
 from vision.live.layout import Layout, default_layout
 from vision.live.tracker import Tracker, vote_identity
 
@@ -31,6 +31,10 @@ UNREAD_GUESS_WEIGHT = 0.25
 LONG_SEEN_S = 2.0
 UNREAD_DECK_CARDS = 8
 UNREAD_DECK_SHARE = 0.5
+#: A table still this long (seconds) is compared again as soon as a new card that waited to
+#: be read at its settle is read well enough (`_waiting_read`); sooner, such a read is often a
+#: second box over a card being settled, gone again a moment later.
+REREAD_STILL_S = 2.0
 #: An ambiguous observation waits at most this long (seconds) for later evidence.
 MAX_WAIT_S = 60.0
 
@@ -192,12 +196,21 @@ class LivePipeline:
         changes = len([b for b in self.tracker.born]) + len([d for d in self.tracker.died if d.confirmed])
         still = st.frame_is_still([h.quad for h in self.tracker.hands], self.layout.play_area,
                                   self.tracker.max_motion(), self.motion_limit, changes, self._picture_motion(frame))
-        if self.settler.update(still):
+        if self.settler.update(still) or (self.settler.still >= round(REREAD_STILL_S * self.fps) and self._waiting_read()):
             out += self._on_settle(index, t)
         self.stats.frames += 1
         self.stats.detect_s += t1 - t0
         self.stats.logic_s += _time.perf_counter() - t1
         return out
+
+    def _waiting_read(self) -> bool:
+        """Whether a new card that waited to be read at the last settle is read well enough
+        now (`events.immature`): the table, still since, is compared again at once rather than
+        at its next settle. A real-model full bellot game: Dan's JC, read surely only 3 s into
+        a still table, was taken away before the next settle, and never logged."""
+        waiting = self.events.waiting if self.events is not None else ()
+        return any(tr.id in waiting and tr.name != UNKNOWN and not immature(self._seen(tr))
+                   for tr in self.tracker.tracks)
 
     def _picture_motion(self, frame: np.ndarray | None) -> float:
         """How much of the play area's picture changed since the last frame (0.0 without pixels)."""
