@@ -191,8 +191,9 @@ class LiveCamera:
             event = await self._events.get()
             if event is None:
                 return
-            self._taken += len(event) if isinstance(event, list) else 1  # (the server records
-            yield event  # it before this loop runs anything else)
+            # (the server records it, or every event of a correction, before this loop runs on)
+            self._taken += len(event) if isinstance(event, list) else 1
+            yield event
 
     def questions(self) -> list[dict]:
         return [{k: v for k, v in q.items() if k != "note"} for q in self._questions.values()]

@@ -987,8 +987,8 @@ class EventMaker:
             return None
         decided = []
         for ev, _, seq in reversed(withdrawn):
-            # (a server applies such an undo only while the event it names is the table's last,
-            # see `api.camera.stale_undo`)
+            # (a server applies the correction only while each undo withdraws the event it names,
+            # see `api.camera.stale_correction`)
             undo = {"type": "undo", "evidence": {"frame": late.frame, "time": round(late.time, 3),
                                                  "withdraws": without_evidence(ev),
                                                  "cards_seen": [s.name for s in late.cards]}}
@@ -1179,7 +1179,6 @@ class EventMaker:
         ruling = self.table.apply(ev)
         if ruling.ok:
             self.recent = (self.recent + [(ev, obs, ruling.seq)])[-AMEND_BACK:]
-        if ruling.ok:
             self.doubt = max(self.doubt - 1, 0)
         else:
             self.doubt, self.doubt_cause = DOUBT_EVENTS, "an illegal ruling"
