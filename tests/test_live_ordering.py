@@ -890,6 +890,23 @@ def test_a_runs_lower_card_read_after_its_run_was_logged_amends_the_play(monkeyp
         assert [ev for ev, _, _ in em.resolve()] == [None] and table.view()["table"] == [["4S"]]
 
 
+def test_a_card_seen_for_seconds_that_came_and_went_alone_is_reported():
+    """Part 2, Dan to lead. His JC lies in the play area for 2.5 s, the table never settles
+    meanwhile, and Ann eats it: at the next settle it has come and gone, and no card the
+    camera accounted for left with it. Seen that long (CAME_AND_WENT_S), it was put down and
+    taken: Dan's play and Ann's eat. Before, only a card leaving with accounted ones counted,
+    and the JC was lost (a real-model full tango game: Cid's JC killed a trick, the camera
+    lost step; nobody answering 0.933 -> 0.990). A card seen for 1 s may be a glimpse of one
+    in flight: nothing."""
+    hands = [["2H", "9S", "KD"], ["KC", "3D", "5S"], ["2S", "10D", "6C"], ["JC", "8D", "4S"]]
+    for span, expected in ((30, [("play", 3, ["JC"]), ("eat", 0, None)]), (12, [])):
+        table, em = part2_start([h[:] for h in hands], leader=3)
+        jc = card("JC", DAN_EDGE, ANN_EDGE, 100, 100 + span, track=next(TRACK_IDS))
+        em.observe([], [jc], 100 + span + 10)
+        decided = em.resolve(force=True)
+        assert summary(decided) == expected and rulings(decided) == ["ok"] * len(expected)
+
+
 def test_a_held_back_card_found_again_by_a_new_track_keeps_its_date():
     """Part 2, trumps hearts: Dan's lead KC lies on the table. Ann beats it with 2H while an
     unread card holds changes back; a hand covers the 2H and the tracker loses it, then finds

@@ -98,6 +98,12 @@ LOWER_MATE_S = 4.0
 AMEND_BACK = 2
 #: Identity alternatives considered per card (best names by votes).
 NAME_ALTERNATIVES = 2
+#: A card seen this long (seconds, first to last sighting) that came and went between two
+#: settles was put down and taken away, even when no card the camera had accounted for left
+#: with it; a card seen for less may be a glimpse of one in flight. Real-model full tango
+#: game 0: Cid's JC, seen for 2.6 s, killed the trick with two plays the camera had not
+#: reported yet, and was never logged (the camera lost step for the rest of the game).
+CAME_AND_WENT_S = 2.0
 #: Cards were carried off towards another seat than the referee's taker (collect / eat).
 W_WRONG_TAKER = 0.1
 #: Cards that arrived in one settle belong to one put (a run, a dreck row) when their
@@ -692,7 +698,8 @@ class EventMaker:
                             and d.key not in present and d.key not in self.retired
                             and not double_read(d, seen + departed, lay)
                             and not handed_over(d, seen + departed, self.fps)]
-        came_and_went = [d for d in unaccounted_gone if (gone_names or d.track in self.held_tracks) and not immature(d)]
+        came_and_went = [d for d in unaccounted_gone if not immature(d) and (
+            gone_names or d.track in self.held_tracks or d.last_frame - d.first_frame >= CAME_AND_WENT_S * self.fps)]
         if not single_puts:
             # ... and so did a card put with such a card, or with a card reported or held
             # now: a run's card under the next shows a strip only, is read later, and may go
