@@ -87,13 +87,13 @@ def standing(log: list[dict], rulings: list[dict]) -> list[int]:
     """Indices of the events of `log` still standing: an `undo` withdraws the last accepted
     event before it (the referee's meaning); neither is counted."""
     accepted: list[int] = []
+    rejected: list[int] = []
     for i, (ev, r) in enumerate(zip(log, rulings)):
         if ev.get("type") == "undo":
             if r.get("ok") and accepted:
                 accepted.pop()
-        elif r.get("ok"):
-            accepted.append(i)
-    rejected = [i for i, (ev, r) in enumerate(zip(log, rulings)) if not r.get("ok") and ev.get("type") != "undo"]
+        else:
+            (accepted if r.get("ok") else rejected).append(i)
     return sorted(accepted + rejected)
 
 
