@@ -10,6 +10,7 @@ elements around it), so each render is cropped to its opaque pixels.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -88,9 +89,11 @@ def render_deck(deck: Deck, cache: Path, height: int = RENDER_HEIGHT) -> Path:
         raise RuntimeError("rsvg-convert not found: install librsvg2-bin (scripts/setup.sh does)")
     out.mkdir(parents=True, exist_ok=True)
     # Render at a generous zoom and resize after cropping: the page size varies per deck.
+    # Files carry this process's id until complete: parallel bench workers on a fresh machine
+    # render the same deck at once.
     for card in CARD_NAMES + ("back",):
         target = out / f"{card}.png"
-        tmp = out / f"{card}.raw.png"
+        tmp = out / f"{card}.raw.{os.getpid()}.png"
         proc = subprocess.run(
             ["rsvg-convert", "-i", deck.element_id(card), "-z", "2", str(deck.path), "-o", str(tmp)],
             capture_output=True,
@@ -109,7 +112,9 @@ def render_deck(deck: Deck, cache: Path, height: int = RENDER_HEIGHT) -> Path:
             h, w = w, h
         width = int(round(height * w / h))
         img = cv2.resize(img, (width, height), interpolation=cv2.INTER_AREA)
-        cv2.imwrite(str(target), img)
+        mine = out / f"{card}.{os.getpid()}.png"
+        cv2.imwrite(str(mine), img)
+        os.replace(mine, target)
     done.write_text("ok\n")
     return out
 

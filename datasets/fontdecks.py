@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import re
 import shutil
 import subprocess
@@ -428,8 +429,10 @@ def render_font_deck(deck, cache: Path, height: int = RENDER_HEIGHT) -> Path:
     if shutil.which("rsvg-convert") is None:
         raise RuntimeError("rsvg-convert not found: install librsvg2-bin (scripts/setup.sh does)")
     out.mkdir(parents=True, exist_ok=True)
-    (out / "deck.svg").write_text(svg, encoding="utf-8")
-    proc = subprocess.run(["rsvg-convert", "-f", "png", str(out / "deck.svg")], capture_output=True)
+    mine = out / f"deck.{os.getpid()}.svg"  # parallel bench workers render the same deck at once
+    mine.write_text(svg, encoding="utf-8")
+    proc = subprocess.run(["rsvg-convert", "-f", "png", str(mine)], capture_output=True)
+    os.replace(mine, out / "deck.svg")
     if proc.returncode != 0:
         raise RuntimeError(f"rsvg-convert failed on {deck.name}: {proc.stderr.decode()[:200]}")
     sheet = cv2.imdecode(np.frombuffer(proc.stdout, np.uint8), cv2.IMREAD_UNCHANGED)
@@ -440,6 +443,8 @@ def render_font_deck(deck, cache: Path, height: int = RENDER_HEIGHT) -> Path:
         img = sheet[y : y + H, x : x + W]
         if height != H:
             img = cv2.resize(img, (int(round(height * W / H)), height), interpolation=cv2.INTER_AREA)
-        cv2.imwrite(str(out / f"{card}.png"), img)
+        part = out / f"{card}.{os.getpid()}.png"
+        cv2.imwrite(str(part), img)
+        os.replace(part, out / f"{card}.png")
     done.write_text(key + "\n")
     return out

@@ -93,6 +93,20 @@ def test_simulate_writes_hidden_and_open_logs_that_replay_cleanly(tmp_path):
     assert (again / "0001-hidden.jsonl").read_text() == (tmp_path / "0001-hidden.jsonl").read_text()
 
 
+def test_simulate_deals_again_a_deal_that_would_go_round_forever(tmp_path):
+    # Game 839 of seed 0 is the Shithead deal whose last two players both keep jacks
+    # (skip_rank): nobody can ever go out, so it is dealt again with a later seed.
+    done = goatherd("simulate", "--game", "shithead", "--variants", "reverse_rank,skip_rank", "--games", "840",
+                    "--seed", "0", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["endless_deals_redealt"] == 1
+    table = Table()
+    for line in (tmp_path / "0839-open.jsonl").read_text().splitlines():
+        assert table.apply(line).ok
+    assert table.summary()["goat"] is not None
+
+
 @pytest.mark.parametrize("args, message", [
     (["--players", "2"], "takes 3 to 8 players"),
     (["--game", "poker"], "cannot simulate"),

@@ -195,3 +195,25 @@ def test_synth_refuses_bad_counts_with_a_clear_message(tmp_path, argv, message):
                           cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
     assert not (tmp_path / "x").exists()  # nothing written
+
+
+def _render_into(cache: str) -> str:
+    from datasets.decks import render_deck
+
+    deck = next(d for d in find_decks() if d.name == TEST_DECKS[0])
+    return str(render_deck(deck, Path(cache)))
+
+
+def test_two_processes_render_the_same_deck_at_once(tmp_path):
+    # Parallel bench workers on a fresh machine render one deck into one cache at the same time.
+    import cv2
+    from concurrent.futures import ProcessPoolExecutor
+
+    _need_decks()
+    with ProcessPoolExecutor(2) as pool:
+        folders = list(pool.map(_render_into, [str(tmp_path)] * 2))
+    assert folders[0] == folders[1]
+    files = sorted(Path(folders[0]).iterdir())
+    pngs = [p for p in files if p.suffix == ".png"]
+    assert len(pngs) == 53 and {p.name for p in files} == {p.name for p in pngs} | {".done"}
+    assert all(cv2.imread(str(p), cv2.IMREAD_UNCHANGED).shape[2] == 4 for p in pngs)
