@@ -77,10 +77,10 @@ def test_ghost_card_waits_and_is_never_ruled_on():
 
 
 def test_card_the_referee_knows_is_elsewhere_is_asked_about():
-    """Bob 'sloughs' 4H while Ann's 4H lies in the trick: impossible (S0.1), so a misread."""
+    """Cid 'sloughs' 4H while Ann's 4H lies in the trick: impossible (S0.1), so a misread."""
     table, em = maker()
     assert table.apply({"type": "play", "seat": 0, "cards": ["4H"]}).ok
-    obs = Observation("arrive", [card("4H", [5, 360], [450, 360])], 20, 20 / 12, 10, seat_hint=1)
+    obs = Observation("arrive", [card("4H", [640, 5], [640, 200])], 20, 20 / 12, 10, seat_hint=2)
     ev, _, info = em._unexplained(obs)
     assert ev is None and "knows that card is elsewhere" in info["note"]["message"]
     assert table.next_seq == 2  # nothing sent
@@ -93,6 +93,24 @@ def test_card_the_referee_knows_is_elsewhere_is_asked_about():
     assert table.apply({"type": "play", "seat": 0, "cards": ["4H"]}).ok
     ev, _, info = em._unexplained(obs)
     assert (ev["type"], ev["seat"]) == ("slough", 2) and info["ruling"].rule == "S1.8"
+
+
+def test_a_card_known_elsewhere_put_down_by_the_seat_to_act_is_its_play_of_an_unread_card():
+    """Bob, the seat to act, puts down a card read as 4H while Ann's 4H lies in the trick: one
+    of the two reads is wrong, but Bob played. Logged as his play of an unread card (so the
+    camera stays in step) and asked about; a card read the same way from the stock is asked."""
+    table, em = maker()
+    assert table.apply({"type": "play", "seat": 0, "cards": ["4H"]}).ok
+    obs = Observation("arrive", [card("4H", [5, 360], [450, 360])], 20, 20 / 12, 10, seat_hint=1)
+    ev, logged, info = em._unexplained(obs)
+    assert ev == {"type": "play", "seat": 1, "cards": ["??"]} and info["ruling"].ok
+    assert "knows 4H is elsewhere" in info["note"]["message"] and "unread card" in info["note"]["message"]
+    assert [s.name for s in logged.cards] == ["??"] and logged.cards[0].key == "4H"
+    assert table.summary()["turn"] == 2 and em.doubt == 0  # Cid is next; nothing was ruled illegal
+    # the same card from Dan (not his turn) has no such reading: a question only
+    ev, _, info = em._unexplained(Observation("arrive", [card("4H", [640, 5], [640, 200])], 30, 30 / 12, 25,
+                                              seat_hint=3))
+    assert ev is None and "knows that card is elsewhere" in info["note"]["message"]
 
 
 def test_a_card_lying_on_an_accounted_card_is_asked_about_not_ruled():
@@ -402,3 +420,38 @@ def test_an_unread_box_read_as_a_card_another_track_holds_is_its_twin():
     assert pipe._seen(unread, taken={"KS"}).twin_of is None
     unread.votes, unread.name = {"AC": 9.0}, "AC"
     assert pipe._seen(unread, taken={"AC"}).twin_of is None
+
+
+def part2_maker():
+    """Part 2 of a hidden game, trump hearts, Ann to lead: the referee knows only hand sizes."""
+    from referee import Table
+
+    table = Table()
+    assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
+                        "trump": "H", "hand_sizes": [6, 6, 6, 6], "leader": 0, "mode": "hidden"}).ok
+    return table, EventMaker(table, LAYOUT, 12.0)
+
+
+def test_part2_a_card_left_unread_is_logged_as_an_unread_play_even_when_a_guess_path_scores_higher():
+    """Ann leads a card read only as 'JD' at 0.14 (a real-model Atlas game: her AD), first seen
+    where it lies; it is then carried off, seen leaving towards Cid while Bob is to act. Her
+    play of JD, then nothing for the removal (an unread card matches nothing on the table),
+    scores higher than her play of an unread card eaten by Bob from the wrong side, but JD is
+    no plausible reading: the plausible one is logged (and asked about), not nothing."""
+    table, em = part2_maker()
+    unread = Seen(100, [("??", 0.86), ("JD", 0.14)], np.array([640, 420.0]), np.array([640, 420.0]), 100, 100, 80.0)
+    em.pending = [Observation("arrive", [unread], 110, 110 / 12, 100, seat_hint=0, seat_sure=False),
+                  Observation("leave", [unread], 150, 150 / 12, 140, seat_hint=2)]
+    (lead, _, info), (eat, _, _) = em.resolve(force=True)
+    assert lead == {"type": "play", "seat": 0, "cards": ["??"]} and info["ruling"].ok
+    assert "logged as Ann's play of an unread card" in info["note"]["message"]
+    assert eat == {"type": "eat", "seat": 1} and table.view()["table"] == []
+
+
+def test_part2_an_unread_play_is_carried_off_under_the_name_it_was_once_read_as():
+    table, em = part2_maker()
+    assert table.apply({"type": "play", "seat": 0, "cards": ["??"]}).ok
+    gone = card("JD", [640, 420], [640, 420])
+    em.pending = [Observation("leave", [gone], 150, 150 / 12, 140, seat_hint=1)]
+    (eat, _, info), = em.resolve(force=True)
+    assert eat == {"type": "eat", "seat": 1} and info["ruling"].ok and table.view()["table"] == []

@@ -207,3 +207,62 @@ def test_an_unread_card_cannot_come_from_a_hand_the_referee_knows_whole():
     assert not ruling.ok and ruling.severity == "error" and "name the card" in ruling.message
     flipped = play(t, 0, "??", source="stock")  # a flip is always named: it lies face up
     assert not flipped.ok and flipped.severity == "error"
+
+
+# -- Part 2: a card played that the camera could not read -----------------------------------------
+def hidden_part2(sizes=(5, 5, 5)):
+    """Part 2 (trump hearts) of a hidden game: the referee knows how many cards each holds."""
+    t = Table()
+    r = t.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid"][:len(sizes)], "part": 2,
+                 "trump": "H", "hand_sizes": list(sizes), "leader": 0, "mode": "hidden"})
+    assert r.ok, r
+    return t
+
+
+def p2(t, seat, *cards):
+    return t.apply({"type": "play", "seat": seat, "cards": list(cards)})
+
+
+def test_part2_an_unread_card_is_led_and_nothing_about_its_beat_is_judged():
+    t = hidden_part2()
+    r = p2(t, 0, "??")
+    assert r.ok and "leads an unread card" in r.message
+    assert t.summary()["hand_sizes"] == [4, 5, 5] and t.view()["table"] == [["??"]]
+    r = p2(t, 1, "7C")  # may or may not beat it: not judged
+    assert r.ok and r.rule == "S2.4"
+    r = p2(t, 2, "6C")  # known cards are still judged against each other: 6C does not beat 7C
+    assert not r.ok and r.rule == "S2.4"
+
+
+def test_part2_an_unread_card_touches_nothing_so_an_eat_stops_at_it():
+    t = hidden_part2()
+    assert p2(t, 0, "??").ok and p2(t, 1, "7C").ok
+    r = t.apply({"type": "eat", "seat": 2})
+    assert r.ok and "eats ??" in r.message and "must beat or eat 7C" in r.message
+    assert t.summary()["hand_sizes"] == [4, 4, 6] and t.view()["table"] == [["7C"]]
+    # eaten, it is a card of Cid's hand nobody can name: he may play it unread again
+    assert p2(t, 0, "9C").ok and p2(t, 1, "10C").ok
+    t2 = hidden_part2()
+    assert p2(t2, 0, "7C").ok and p2(t2, 1, "??").ok
+    r = t2.apply({"type": "eat", "seat": 2, "cards": ["7C", "??"]})  # the plays touch? unknown: not assumed
+    assert not r.ok and r.rule == "S2.4" and "must eat the lowest run on the table, 7C" in r.message
+    r = t2.apply({"type": "eat", "seat": 2})
+    assert r.ok and "must beat or eat an unread card" in r.message
+
+
+def test_part2_an_unread_card_counts_towards_a_kill():
+    t = hidden_part2()
+    assert p2(t, 0, "8C").ok and p2(t, 1, "??").ok
+    r = p2(t, 2, "KH")
+    assert r.ok and r.rule == "S2.7" and t.summary()["kills"] == 1 and t.view()["table"] == []
+
+
+def test_part2_an_unread_card_is_refused_from_a_known_hand_or_inside_a_run():
+    t = Table()
+    assert t.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid"], "part": 2, "trump": "H",
+                    "hands": [["5C", "6C"], ["8C", "9C"], ["10C", "KC"]], "leader": 0, "mode": "open"}).ok
+    r = p2(t, 0, "??")
+    assert not r.ok and r.severity == "error" and "every card in Ann's hand is known" in r.message
+    t = hidden_part2()
+    r = p2(t, 0, "??", "8C")
+    assert not r.ok and r.severity == "error" and "played on its own" in r.message

@@ -16,7 +16,10 @@ A camera may see a card played in Part 1 without reading it: `play` with cards `
 The card leaves a hidden slot of the hand; nothing that depends on its rank is judged (the
 round's high card, must-match, which ranks may be sloughed), and a round it ends is left
 open: any seat that may have won it collects it, and a further play starts a war between
-them. The collector's winnings then hold one card the referee cannot name.
+them. The collector's winnings then hold one card the referee cannot name. In Part 2 an
+unread card is played alone (`["??"]`) from a hand with a card the referee cannot name:
+whether it beats the card under it, and whether the card on it beats it, is not judged; it
+counts towards a kill, and an eat stops at it (it touches nothing the referee can check).
 """
 
 from __future__ import annotations
@@ -780,8 +783,16 @@ def _beats(st: SkitState, card: str, top: str) -> bool:
 
 
 def _touch(a: str, b: str) -> bool:
-    """S2.2: same suit, adjacent ranks (A and 2 do not touch; identical cards never do)."""
+    """S2.2: same suit, adjacent ranks (A and 2 do not touch; identical cards never do). An
+    unread card is taken to touch nothing (an eat stops at it)."""
+    if FACE_DOWN in (a, b):
+        return False
     return SUIT[a] == SUIT[b] and abs(RANK[a] - RANK[b]) == 1
+
+
+def _top(play: tuple) -> str:
+    """The card of a play that the next one must beat: its highest (FACE_DOWN when unread)."""
+    return FACE_DOWN if FACE_DOWN in play else max(play, key=RANK.__getitem__)
 
 
 def _as_run(cards: list[str]) -> list[str] | None:
@@ -804,23 +815,28 @@ def _high_trump(st: SkitState) -> str | None:
 
 def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     seat = _seat(st, ev)
-    cards = parse_cards(ev.get("cards", [ev["card"]] if "card" in ev else None))
+    cards = parse_cards(ev.get("cards", [ev["card"]] if "card" in ev else None), allow_face_down=True)
     if not cards:
         raise BadEvent("a play needs at least one card")
+    unread = FACE_DOWN in cards
+    if unread and len(cards) != 1:
+        raise BadEvent("an unread card ('??') is played on its own in Part 2: name the cards of a run")
     if seat in st.out:
         raise Illegal("S2.9", f"{st.name(seat)} is out and stays out")
     if seat != st.turn:
         raise Illegal("S2.4" if st.table else st.lead_rule,
                       f"it is {st.name(st.turn)}'s turn to {'beat or eat' if st.table else 'lead'}, "
                       f"not {st.name(seat)}'s")
-    run = _as_run(cards)
+    if unread and st.hidden_slots(seat) - st.pool_slots[seat] <= 0:
+        raise BadEvent(f"every card in {st.name(seat)}'s hand is known: name the card played")
+    run = cards if unread else _as_run(cards)
     if run is None:
         raise Illegal("S2.2", f"{' '.join(cards)} is not a run of touching cards (same suit, "
                               f"consecutive ranks): play one card or a run")
     killing = False
     if st.table:
-        top = max(st.table[-1], key=RANK.__getitem__)
-        if not _beats(st, run[0], top):
+        top = _top(st.table[-1])
+        if FACE_DOWN not in (run[0], top) and not _beats(st, run[0], top):
             if SUIT[top] == st.trump:
                 how = "a higher trump"
             elif st.variants.beat_any_suit:
@@ -834,7 +850,9 @@ def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
         high = _high_trump(st)
         if high in run and not killing:
             raise Illegal("S3.3", f"{high} is the highest trump in play and may only kill a trick")
-    for c in run:
+    if unread:  # a hidden card of the hand; whether it beats, and what beats it, is not judged
+        st.size[seat] -= 1
+    for c in [] if unread else run:
         _take_from_hand(st, seat, c, ON_TABLE)
         _left(st, seat, c, seq, notes)
     _due_after_drop(st, seat, notes)
@@ -843,7 +861,7 @@ def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
         st.kill_threshold = sum(1 for s in range(st.n) if st.in_game(s) or s == seat)
     st.table = st.table + [tuple(run)]
     rule = "S2.3" if leading else "S2.4"
-    what = f"{st.name(seat)} {'leads' if leading else 'beats with'} {' '.join(run)}"
+    what = f"{st.name(seat)} {'leads' if leading else 'beats with'} {'an unread card' if unread else ' '.join(run)}"
     if st.size[seat] == 0:
         st.out = st.out + [seat]
         notes.append({"kind": "out", "seat": seat})
@@ -851,7 +869,8 @@ def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     if len(st.table) >= st.kill_threshold:
         for play in st.table:
             for c in play:
-                _set_loc(st, c, ON_TABLE, KILLED)
+                if c != FACE_DOWN:
+                    _set_loc(st, c, ON_TABLE, KILLED)
         st.table = []
         st.kills += 1
         notes.append({"kind": "kill", "seat": seat})
@@ -891,11 +910,15 @@ def _p2_eat(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     n_plays = _eaten(st)
     eaten = [c for play in st.table[:n_plays] for c in play]
     if ev.get("cards") is not None:
-        claimed = parse_cards(ev["cards"])
+        claimed = parse_cards(ev["cards"], allow_face_down=True)
         if sorted(claimed) != sorted(eaten):
             raise Illegal("S2.4", f"{st.name(seat)} must eat the lowest run on the table, "
                                   f"{' '.join(eaten)}, not {' '.join(claimed)}")
     for c in eaten:
+        if c == FACE_DOWN:  # the unread card: a hidden card of the eater's hand
+            st.size[seat] += 1
+            _entered(st, seat, None)
+            continue
         _give(st, seat, c, ON_TABLE)
         _entered(st, seat, c)
     st.table = st.table[n_plays:]
@@ -903,7 +926,8 @@ def _p2_eat(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     if st.table:
         st.turn = st.next_seat(seat)
         rule = "S2.6"
-        what += f"; {st.name(st.turn)} must beat or eat {max(st.table[-1], key=RANK.__getitem__)}"
+        top = _top(st.table[-1])
+        what += f"; {st.name(st.turn)} must beat or eat {'an unread card' if top == FACE_DOWN else top}"
     else:
         st.turn = st.next_seat(seat)
         st.lead_rule = rule = "S2.6"
@@ -986,8 +1010,8 @@ def _check_fields(st: SkitState, ev: dict) -> None:
     """Malformed fields are errors whatever the phase: check them before any rule."""
     if "seat" in ev:
         _seat(st, ev)
-    if "cards" in ev and ev["cards"] != ["??"]:
-        parse_cards(ev["cards"])
+    if "cards" in ev:  # (where an unread "??" may stand is each event's own question)
+        parse_cards(ev["cards"], allow_face_down=True)
     if "card" in ev:
         parse_card(ev["card"])
     if ev.get("source", "hand") not in ("hand", "stock"):
@@ -1394,10 +1418,10 @@ def legal_events(st: SkitState) -> list[dict]:
         hand = st.known[seat]
         high = _high_trump(st) if st.variants.high_trump else None
         if st.table:
-            top = max(st.table[-1], key=RANK.__getitem__)
+            top = _top(st.table[-1])
             killing = len(st.table) + 1 == st.kill_threshold
             for run in runs_in(hand):
-                if _beats(st, run[0], top) and (high not in run or killing):
+                if (top == FACE_DOWN or _beats(st, run[0], top)) and (high not in run or killing):
                     events.append({"type": "play", "seat": seat, "cards": list(run)})
             events.append({"type": "eat", "seat": seat})
         else:

@@ -900,6 +900,13 @@ class EventMaker:
             ranked = sorted(best.values(), key=lambda x: -x[0])
             first = ranked[0][3] if ranked else 0
             legal_reading = None
+            plausible = [r for r in ranked if r[3] == first and r[2] >= MIN_PLAUSIBLE]
+            if ranked and self.pending[first].kind == "arrive" and ranked[0][2] < MIN_PLAUSIBLE and plausible:
+                # the likeliest path starts with a reading that contradicts what was seen, but
+                # another is plausible (a real-model full Atlas game: Ann's unread AD, guessed
+                # JD at 0.14, outscored her play of an unread card only because an unread card
+                # carried off counts as nothing once JD is on the table): the plausible one
+                ranked = plausible
             if ranked and self.pending[first].kind == "arrive" and ranked[0][2] < MIN_PLAUSIBLE:
                 # the only legal readings contradict what was seen (e.g. who put the card down):
                 # the first put seen has no plausible reading
@@ -1092,6 +1099,10 @@ class EventMaker:
         # a card-accounting objection means the camera misread (the card exists once)
         impossible = ruling is not None and not ruling.ok and ruling.rule in CARD_ACCOUNTING_RULES \
             and not weak and not doubted
+        if impossible:
+            unread = self._unread_instead(obs)
+            if unread is not None:
+                return unread
         if weak or not cands or doubted or impossible:
             names = [s.name for s in obs.cards]
             seat = self._seat_name(obs.seat_hint)
@@ -1120,6 +1131,29 @@ class EventMaker:
         info = {"confidence": 1.0, "strong_evidence": True}
         info["ruling"] = self._commit(ev, obs, info)
         return ev, obs, info
+
+    def _unread_instead(self, obs: Observation):
+        """A card surely read that the referee knows is elsewhere, put down by the seat to act,
+        logged as that seat's play of an unread card (where the game takes one) and asked about:
+        one of the two reads of that card is wrong, this one or an earlier one, but the play
+        happened. A real-model full Atlas game: Cid's flip AD, read as JD; Ann's JD was asked
+        about and not logged, so every later card was out of turn (49 of 220 events matched)."""
+        unread_cards = [replace(s, names=[(UNKNOWN, 1.0)] + [(n, 0.0) for n, _ in s.names if n != UNKNOWN])
+                        for s in obs.cards]
+        unread_obs = replace(obs, cards=unread_cards)
+        for ev, w in candidates(unread_obs, self.table.view(), self.layout):
+            if ev in (None, IGNORE) or w < MIN_PLAUSIBLE or event_cards(ev) != [UNKNOWN] * len(obs.cards) or \
+                    not self.probe.ruling(ev).ok:
+                continue
+            seat = self._seat_name(ev.get("seat"))
+            read = ", ".join(s.name for s in obs.cards)
+            note = self._ask(obs, f"saw {read} arrive from {seat} but the referee knows {read} is elsewhere (misread "
+                                  f"now or before): logged as {seat}'s {ev['type']} of an unread card; which card was it?",
+                             chosen=ev, cards=[s.name for s in obs.cards], seat=obs.seat_hint)
+            info = {"confidence": 1.0, "note": note}
+            info["ruling"] = self._commit(ev, unread_obs, info)
+            return ev, unread_obs, info
+        return None
 
     def _ask(self, obs: Observation, message: str, **extra) -> dict:
         """A needs_confirmation note about `obs` (kept in `notes`)."""

@@ -39,7 +39,7 @@ W_FLIP = 1.0  # a card first seen face up at the stock: a flip
 #: accusation, as before); with answers 0.7064 -> 0.7059. At 0.4 it waits: more questions.
 W_FLIP_BESIDE = 0.5
 #: A card the seat to act put down that stayed unread: its play of an unread card ("??", which
-#: the referee takes in a hidden game). Above MIN_PLAUSIBLE, and above what the card was
+#: the referee takes in a hidden game, in Part 1 and, alone, in Part 2). Above MIN_PLAUSIBLE, and above what the card was
 #: guessed to be (its guesses are outvoted by its unread reads), so the seat's play is logged
 #: and asked about instead of lost: a lost play put the camera out of step for the rest of
 #: the game (real-model full games: tango game 0 after 35 of 266 events, bellot game 0).
@@ -84,7 +84,8 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
                 return out
         if phase == "part2" and view.get("table"):
             on_table = {c for p in view["table"] for c in p}
-            if names & on_table:
+            # (an unread play on the table may leave under what its card was read as once)
+            if names & on_table or UNKNOWN in on_table:
                 if to_act is None:
                     return [(IGNORE, W_GLITCH)]
                 out.append(({"type": "eat", "seat": to_act}, 1.0 if obs.seat_hint in (None, to_act) else W_WRONG_TAKER))
@@ -160,6 +161,8 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
                     out.append(({"type": "dreck", "seat": owner, "cards": full}, w))
         return out
     if phase == "part2" and to_act is not None:
+        if len(obs.cards) == 1 and obs.cards[0].name == UNKNOWN and seat == to_act:
+            out.append(({"type": "play", "seat": seat, "cards": [UNKNOWN]}, W_PLAY_UNREAD))
         for names, w in opts:
             run = sorted(names, key=rank_key)
             filled = run_with_gaps_filled(run)
