@@ -39,10 +39,11 @@ W_FLIP = 1.0  # a card first seen face up at the stock: a flip
 #: accusation, as before); with answers 0.7064 -> 0.7059. At 0.4 it waits: more questions.
 W_FLIP_BESIDE = 0.5
 #: A card the seat to act put down that stayed unread: its play of an unread card ("??", which
-#: the referee takes in a hidden game, in Part 1 and, alone, in Part 2). Above MIN_PLAUSIBLE, and above what the card was
-#: guessed to be (its guesses are outvoted by its unread reads), so the seat's play is logged
-#: and asked about instead of lost: a lost play put the camera out of step for the rest of
-#: the game (real-model full games: tango game 0 after 35 of 266 events, bellot game 0).
+#: the referee takes in a hidden game, in Part 1 and, alone, in Part 2). Above MIN_PLAUSIBLE,
+#: and above what the card was guessed to be (its guesses are outvoted by its unread reads),
+#: so the seat's play is logged and asked about instead of lost: a lost play put the camera
+#: out of step for the rest of the game (real-model full games: tango game 0 after 35 of 266
+#: events, bellot game 0).
 W_PLAY_UNREAD = 0.5
 
 
