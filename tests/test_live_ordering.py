@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from vision.live.events import DOUBT_EVENTS, IMMATURE_HOLD_S, EventMaker, Seen  # noqa: E402
+from vision.live.events import BOX_HOLD_S, DOUBT_EVENTS, IMMATURE_HOLD_S, EventMaker, Seen, box_over  # noqa: E402
 from vision.live.layout import default_layout  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
@@ -1150,3 +1150,44 @@ def test_a_card_seen_coming_from_one_seat_is_no_evidence_against_another():
     em.observe([card("3H", (560, 360), (560, 360), 10, 140, track=1), card("2H", DAN_EDGE, (620, 380), 100, 140, track=5)],
                [], 140)
     assert summary(em.resolve(force=True)) == [("play", 3, ["2H"])]
+
+
+def test_a_weak_box_over_a_surer_card_waits_and_is_dropped_when_it_vanishes():
+    """Part 1: Ann's 9S lies in the trick. A box read "10S" at 0.41 at best appears 0.3 card
+    widths from it, first seen where it lies (a real-model short tango game: a second box over
+    Dan's 9S, logged as his winning 10S; it vanished 3.5 s later, the next plays were read as
+    sloughs and one was ruled illegal). It waits (BOX_HOLD_S) instead of being Bob's play; when
+    it vanishes while the 9S stays, it was a second box: nothing is logged. One that is still
+    there after BOX_HOLD_S is reported as usual, and a surely read card there is not held."""
+    from referee import Table
+
+    def ann_led():
+        table = Table()
+        table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
+        assert table.apply({"type": "play", "seat": 0, "cards": ["9S"]}).ok
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        em.on_table["9S"] = {"pos": np.array((640.0, 400.0)), "track": 1, "seen": 90}
+        return table, em
+
+    def nine(last_frame):
+        return Seen(1, [("9S", 1.0)], np.array((640.0, 700.0)), np.array((640.0, 400.0)), 50, last_frame, 80.0, 20.0, 0.8)
+
+    def box(last_frame, peak=0.41):
+        return Seen(2, [("10S", 0.91)], np.array((646.0, 424.0)), np.array((646.0, 424.0)), 100, last_frame, 90.0, 3.3,
+                    peak)
+
+    assert box_over(box(110), [nine(110)]) and not box_over(box(110, peak=0.8), [nine(110)])
+    table, em = ann_led()
+    em.observe([nine(110), box(110)], [], 110)
+    assert em.resolve() == [] and em.waiting == {2}
+    em.observe([nine(150)], [box(140)], 150)  # gone 3.3 s after it came, the 9S still there
+    assert [ev for ev, _, _ in em.resolve(force=True)] == [] and table.next_seq == 2
+    # still there after BOX_HOLD_S: reported (Bob's play of 10S, the seat to act)
+    table, em = ann_led()
+    later = 100 + int(BOX_HOLD_S * FPS) + 1
+    em.observe([nine(later), box(later)], [], later)
+    assert summary(em.resolve(force=True)) == [("play", 1, ["10S"])]
+    # a surely read card lying there is not held
+    table, em = ann_led()
+    em.observe([nine(110), box(110, peak=0.8)], [], 110)
+    assert summary(em.resolve(force=True)) == [("play", 1, ["10S"])]

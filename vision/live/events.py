@@ -120,6 +120,15 @@ RETIRED_WINDOW_S = 5.0
 #: 3H read 7H and 3H). Measured on six replayed full games and 30 short ones: such doubles lay
 #: 0.0-0.28 widths off; real cards of the same rank, 0.31 and more.
 DOUBLE_READ_DIST = 0.28
+#: A box first seen where it lies, read no surer than this (its best single read), lying within
+#: BOX_OVER_DIST card widths of a card seen before it and read more surely, may be a second box
+#: over that card: it waits up to BOX_HOLD_S seconds, and if it vanishes while that card stays it
+#: was one (a real-model short tango game: a "10S" box over Dan's 9S, 0.37 widths off, read at
+#: 0.41 at best, was logged as Dan's winning play and vanished 3.5 s later; the next two plays
+#: were then sloughs, one ruled illegal).
+BOX_PEAK = 0.5
+BOX_OVER_DIST = 0.45
+BOX_HOLD_S = 5.0
 #: An unread track that ended where, and about when (within this many seconds), a track of a
 #: card it was read as at times began (DOUBLE_READ_DIST) was that card: its track lost and
 #: found again (a real-model short game: Cid's 3D, unread while put down, then tracked anew
@@ -390,6 +399,14 @@ def double_read(d: Seen, others: list[Seen], lay: dict[str, np.ndarray] | None =
         and min(np.linalg.norm(p - d.last) for p in (x.last, lay.get(x.name, x.last))) <= near for x in others)
 
 
+def box_over(d: Seen, others: list[Seen]) -> bool:
+    """`d` may be a second box over another card (BOX_PEAK, BOX_OVER_DIST): first seen where
+    it lies, weakly read, on a card seen before it and read more surely, still seen."""
+    return d.peak <= BOX_PEAK and np.linalg.norm(d.first - d.last) <= BOX_OVER_DIST * max(d.width, 1.0) and any(
+        x.track != d.track and x.peak > d.peak and x.first_frame < d.first_frame and x.last_frame >= d.last_frame
+        and np.linalg.norm(x.last - d.last) <= BOX_OVER_DIST * max(d.width, x.width, 1.0) for x in others)
+
+
 def handed_over(d: Seen, others: list[Seen], fps: float) -> bool:
     """The unread track `d` went on as another track of a card it was read as (HANDOVER_S)."""
     guesses = {n for n, _ in d.names if n != UNKNOWN}
@@ -623,9 +640,12 @@ class EventMaker:
         unaccounted = [s for s in seen if s.key is not None and s.key not in self.on_table
                        and s.key not in pending_names]
         young = {s.track for s in unaccounted if frame - s.first_frame <= IMMATURE_HOLD_S * self.fps}
+        single_puts = _game_rules(view).SINGLE_PUTS(view)
         waiting, new = [], []
         for s in unaccounted:
-            (waiting if immature(s) or (s.name == UNKNOWN and s.track in young) else new).append(s)
+            (waiting if immature(s) or (s.name == UNKNOWN and s.track in young) or (
+                single_puts and frame - s.first_frame <= BOX_HOLD_S * self.fps and box_over(s, seen))
+             else new).append(s)
         self.waiting = {s.track for s in waiting}
         # a new card a person put on the referee's table (a manual event, a confirmed question,
         # or play before the camera was attached: see `follow`) is accounted for, not reported
@@ -640,7 +660,6 @@ class EventMaker:
         # `dreck_puts`), a new card also waits for an unread card lying within GROUP_DIST of it:
         # the run's card under it, read less often (it shows only a strip), so the run is
         # judged whole
-        single_puts = _game_rules(view).SINGLE_PUTS(view)
         held = [s for s in new if s.first_frame >= hold]
         if new and view.get("phase") != "dreck" and not single_puts:
             # (with the cards of its put: the run's ends read, its middle not yet)
@@ -697,6 +716,7 @@ class EventMaker:
                             and d.key not in self.on_table and d.key not in pending_names
                             and d.key not in present and d.key not in self.retired
                             and not double_read(d, seen + departed, lay)
+                            and not (single_puts and box_over(d, seen + departed))
                             and not handed_over(d, seen + departed, self.fps)]
         came_and_went = [d for d in unaccounted_gone if not immature(d) and (
             gone_names or d.track in self.held_tracks or d.last_frame - d.first_frame >= CAME_AND_WENT_S * self.fps)]
