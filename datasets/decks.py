@@ -72,6 +72,16 @@ def _cache_dir(cache: Path, deck: Deck) -> Path:
     return cache / deck.name.replace("/", "__")
 
 
+def write_png(path: Path, img) -> None:
+    """Write an image under this process's name, then move it into place: parallel bench
+    workers on a fresh machine render the same deck into one cache at once."""
+    import cv2
+
+    mine = path.with_name(f"{path.stem}.{os.getpid()}{path.suffix}")
+    cv2.imwrite(str(mine), img)
+    os.replace(mine, path)
+
+
 def render_deck(deck: Deck, cache: Path, height: int = RENDER_HEIGHT) -> Path:
     """Render the 52 faces and the back of a deck to `cache` (skips work already done)."""
     import cv2
@@ -89,8 +99,7 @@ def render_deck(deck: Deck, cache: Path, height: int = RENDER_HEIGHT) -> Path:
         raise RuntimeError("rsvg-convert not found: install librsvg2-bin (scripts/setup.sh does)")
     out.mkdir(parents=True, exist_ok=True)
     # Render at a generous zoom and resize after cropping: the page size varies per deck.
-    # Files carry this process's id until complete: parallel bench workers on a fresh machine
-    # render the same deck at once.
+    # (The raw render carries this process's id: see `write_png`.)
     for card in CARD_NAMES + ("back",):
         target = out / f"{card}.png"
         tmp = out / f"{card}.raw.{os.getpid()}.png"
@@ -112,9 +121,7 @@ def render_deck(deck: Deck, cache: Path, height: int = RENDER_HEIGHT) -> Path:
             h, w = w, h
         width = int(round(height * w / h))
         img = cv2.resize(img, (width, height), interpolation=cv2.INTER_AREA)
-        mine = out / f"{card}.{os.getpid()}.png"
-        cv2.imwrite(str(mine), img)
-        os.replace(mine, target)
+        write_png(target, img)
     done.write_text("ok\n")
     return out
 

@@ -417,7 +417,7 @@ def render_font_deck(deck, cache: Path, height: int = RENDER_HEIGHT) -> Path:
     card, RGBA, `height` tall). Re-renders when the style or the installed fonts change."""
     import cv2
 
-    from datasets.decks import _cache_dir
+    from datasets.decks import _cache_dir, write_png
 
     style = make_style(deck.name)
     svg, cells = deck_svg(style)
@@ -443,8 +443,6 @@ def render_font_deck(deck, cache: Path, height: int = RENDER_HEIGHT) -> Path:
         img = sheet[y : y + H, x : x + W]
         if height != H:
             img = cv2.resize(img, (int(round(height * W / H)), height), interpolation=cv2.INTER_AREA)
-        part = out / f"{card}.{os.getpid()}.png"
-        cv2.imwrite(str(part), img)
-        os.replace(part, out / f"{card}.png")
+        write_png(out / f"{card}.png", img)
     done.write_text(key + "\n")
     return out

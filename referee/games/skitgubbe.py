@@ -771,7 +771,9 @@ def _start_part2(st: SkitState, notes: list) -> None:
 # -- Part 2 ---------------------------------------------------------------------------
 
 def _beats(st: SkitState, card: str, top: str) -> bool:
-    """S2.4 (S3.9): does `card` beat `top`?"""
+    """S2.4 (S3.9): does `card` beat `top`? Not judged (True) when either is unread."""
+    if FACE_DOWN in (card, top):
+        return True
     trump = st.trump
     if SUIT[top] == trump:
         return SUIT[card] == trump and RANK[card] > RANK[top]
@@ -836,7 +838,7 @@ def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     killing = False
     if st.table:
         top = _top(st.table[-1])
-        if FACE_DOWN not in (run[0], top) and not _beats(st, run[0], top):
+        if not _beats(st, run[0], top):
             if SUIT[top] == st.trump:
                 how = "a higher trump"
             elif st.variants.beat_any_suit:
@@ -850,11 +852,12 @@ def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
         high = _high_trump(st)
         if high in run and not killing:
             raise Illegal("S3.3", f"{high} is the highest trump in play and may only kill a trick")
-    if unread:  # a hidden card of the hand; whether it beats, and what beats it, is not judged
+    if unread:  # a hidden card of the hand
         st.size[seat] -= 1
-    for c in [] if unread else run:
-        _take_from_hand(st, seat, c, ON_TABLE)
-        _left(st, seat, c, seq, notes)
+    else:
+        for c in run:
+            _take_from_hand(st, seat, c, ON_TABLE)
+            _left(st, seat, c, seq, notes)
     _due_after_drop(st, seat, notes)
     leading = not st.table
     if leading:
@@ -1421,7 +1424,7 @@ def legal_events(st: SkitState) -> list[dict]:
             top = _top(st.table[-1])
             killing = len(st.table) + 1 == st.kill_threshold
             for run in runs_in(hand):
-                if (top == FACE_DOWN or _beats(st, run[0], top)) and (high not in run or killing):
+                if _beats(st, run[0], top) and (high not in run or killing):
                     events.append({"type": "play", "seat": seat, "cards": list(run)})
             events.append({"type": "eat", "seat": seat})
         else:

@@ -920,19 +920,19 @@ class EventMaker:
             ranked = sorted(best.values(), key=lambda x: -x[0])
             first = ranked[0][3] if ranked else 0
             legal_reading = None
-            plausible = [r for r in ranked if r[3] == first and r[2] >= MIN_PLAUSIBLE]
-            if ranked and self.pending[first].kind == "arrive" and ranked[0][2] < MIN_PLAUSIBLE and plausible:
-                # the likeliest path starts with a reading that contradicts what was seen, but
-                # another is plausible (a real-model full Atlas game: Ann's unread AD, guessed
-                # JD at 0.14, outscored her play of an unread card only because an unread card
-                # carried off counts as nothing once JD is on the table): the plausible one
-                ranked = plausible
             if ranked and self.pending[first].kind == "arrive" and ranked[0][2] < MIN_PLAUSIBLE:
-                # the only legal readings contradict what was seen (e.g. who put the card down):
-                # the first put seen has no plausible reading
-                if first == 0 and ranked[0][1] not in (None, IGNORE) and not last_resort:
-                    legal_reading = ranked[0][1]
-                first, ranked = 0, []
+                # the likeliest path starts with a reading that contradicts what was seen; if
+                # another is plausible, it is the one (a real-model full Atlas game: Ann's unread
+                # AD, guessed JD at 0.14, outscored her play of an unread card only because an
+                # unread card carried off counts as nothing once JD is on the table)
+                plausible = [r for r in ranked if r[3] == first and r[2] >= MIN_PLAUSIBLE]
+                if not plausible:
+                    # the only legal readings contradict what was seen (e.g. who put the card
+                    # down): the first put seen has no plausible reading
+                    if first == 0 and ranked[0][1] not in (None, IGNORE) and not last_resort:
+                        legal_reading = ranked[0][1]
+                    first = 0
+                ranked = plausible
             obs = self.pending[first]
             if not ranked:
                 self.pending.pop(first)
