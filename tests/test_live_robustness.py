@@ -12,7 +12,7 @@ import pytest
 
 from vision.live import settle as st
 from vision.live.detector import Detection
-from vision.live.events import (MIN_PLAUSIBLE, PEAK_READ, STRONG_VOTES, EventMaker, Observation, Seen,
+from vision.live.events import (LONG_READ_S, LONG_READ_VOTES, MIN_PLAUSIBLE, PEAK_READ, STRONG_VOTES, EventMaker, Observation, Seen,
                                 dreck_puts, seat_is_sure, strong_identity)
 from vision.live.games.skitgubbe import W_PLAY_UNSURE_SEAT
 from vision.live.layout import default_layout
@@ -161,6 +161,42 @@ def test_a_card_with_too_few_votes_waits_for_a_later_settle():
     unread.peak = {"KS": PEAK_READ}  # one sure read
     s = pipe._seen(unread)
     assert not immature(s) and s.strong
+
+
+
+def weakly_read(name, share=0.98, votes=LONG_READ_VOTES, frame=10, first=(640, 715), last=(640, 520)):
+    """A card read as `name` in frame after frame, never surely (peak under PEAK_READ): the
+    oxygen-white deck's queens, read by their faces alone at 0.27-0.38."""
+    return Seen(7, [(name, share)], np.array(first, float), np.array(last, float), frame, frame, 80.0, votes,
+                peak=PEAK_READ - 0.06)
+
+
+def test_a_card_read_weakly_but_long_and_alike_is_reported_as_weak_evidence():
+    """Short bench, an oxygen-white game: Dan's QH (read "JH" at 0.34 at best, 39 votes) and
+    Ann's QD never reached PEAK_READ and were never reported; Bob's 10D was then logged as
+    Dan's play. Lying LONG_READ_S with LONG_READ_VOTES of one name, such a card is reported,
+    but its name stays weak evidence: what would be illegal is asked about, not ruled."""
+    from vision.live.events import immature
+
+    long = int(LONG_READ_S * 12)
+    assert immature(weakly_read("QD"))  # (no time known: a card read only weakly waits)
+    assert immature(weakly_read("QD"), 10 + long - 1)  # not long enough
+    assert not immature(weakly_read("QD"), 10 + long)
+    assert immature(weakly_read("QD", votes=LONG_READ_VOTES - 0.5), 10 + long)  # too few reads
+    assert immature(weakly_read("QD", share=0.63), 10 + long)  # read as two names: a second box
+    assert not weakly_read("QD").strong
+    # through the camera: Ann leads, her card is read only weakly
+    table, em = maker()
+    em.observe([weakly_read("QD")], [], 10 + long - 1)
+    assert not em.pending and em.resolve() == []
+    em.observe([weakly_read("QD")], [], 10 + long)
+    (ev, _, info), = em.resolve()
+    assert ev == {"type": "play", "seat": 0, "cards": ["QD"]} and info["ruling"].ok
+    # Bob's card matching nothing on a won trick: strong evidence is ruled, a weak read asked
+    table, em = won_trick()
+    em.observe([weakly_read("10H", first=(5, 360), last=(450, 360))], [], 10 + long)
+    (ev, _, info), = em.resolve()
+    assert ev is None and info["note"]["kind"] == "needs_confirmation" and table.next_seq == 5
 
 
 # ------------------------------------------------------------------ seat certainty

@@ -196,20 +196,20 @@ class LivePipeline:
         changes = len([b for b in self.tracker.born]) + len([d for d in self.tracker.died if d.confirmed])
         still = st.frame_is_still([h.quad for h in self.tracker.hands], self.layout.play_area,
                                   self.tracker.max_motion(), self.motion_limit, changes, self._picture_motion(frame))
-        if self.settler.update(still) or (self.settler.still >= round(REREAD_STILL_S * self.fps) and self._waiting_read()):
+        if self.settler.update(still) or (self.settler.still >= round(REREAD_STILL_S * self.fps) and self._waiting_read(index)):
             out += self._on_settle(index, t)
         self.stats.frames += 1
         self.stats.detect_s += t1 - t0
         self.stats.logic_s += _time.perf_counter() - t1
         return out
 
-    def _waiting_read(self) -> bool:
+    def _waiting_read(self, index: int) -> bool:
         """Whether a new card that waited to be read at the last settle is read well enough
         now (`events.immature`): the table, still since, is compared again at once rather than
         at its next settle. A real-model full bellot game: Dan's JC, read surely only 3 s into
         a still table, was taken away before the next settle, and never logged."""
         waiting = self.events.waiting if self.events is not None else ()
-        return any(tr.id in waiting and tr.name != UNKNOWN and not immature(self._seen(tr))
+        return any(tr.id in waiting and tr.name != UNKNOWN and not immature(self._seen(tr), index, self.fps)
                    for tr in self.tracker.tracks)
 
     def _picture_motion(self, frame: np.ndarray | None) -> float:
