@@ -491,3 +491,27 @@ def test_part2_an_unread_play_is_carried_off_under_the_name_it_was_once_read_as(
     em.pending = [Observation("leave", [gone], 150, 150 / 12, 140, seat_hint=1)]
     (eat, _, info), = em.resolve(force=True)
     assert eat == {"type": "eat", "seat": 1} and info["ruling"].ok and table.view()["table"] == []
+
+
+def test_part2_a_run_read_in_part_is_logged_with_its_doubtful_cards_unread():
+    """Part 2: Ann led JD and Bob ate it, so the referee knows Bob holds JD; Cid, to lead, puts
+    down two cards. Read "JD KD" (JD surely, but it lies elsewhere) or "9D KD" (9D weakly: a
+    real-model Atlas game read Cid's AD so), no reading is legal; his run is logged with the
+    doubtful card unread (the referee takes a run with unread cards from a hand holding cards
+    it cannot name) and asked about, so the camera keeps in step. A put whose every card is
+    doubtful is only asked about."""
+    for read in ([("JD", 1.0, 9.0), ("KD", 1.0, 9.0)], [("9D", 0.6, 3.0), ("KD", 0.9, 4.0)],
+                 [("JD", 1.0, 9.0), ("9D", 0.6, 3.0)]):
+        table, em = part2_maker()
+        assert table.apply({"type": "play", "seat": 0, "cards": ["JD"]}).ok
+        assert table.apply({"type": "eat", "seat": 1}).ok and table.view()["to_act"] == 2
+        put = [Seen(10 + k, [(name, share)], np.array([640.0, 5.0]), np.array([600.0 + 30 * k, 300.0]), 10 + k, 20,
+                    80.0, votes) for k, (name, share, votes) in enumerate(read)]
+        em.pending = [Observation("arrive", put, 30, 30 / 12, 10, seat_hint=2)]
+        (ev, _, info), = em.resolve(force=True)
+        if read[-1][0] == "9D":  # nothing named surely that fits: asked
+            assert ev is None and "note" in info and table.next_seq == 3
+            continue
+        assert ev == {"type": "play", "seat": 2, "cards": ["??", "KD"]} and info["ruling"].ok
+        assert "logged as Cid's play of KD and an unread card" in info["note"]["message"]
+        assert table.view()["table"] == [["??", "KD"]] and table.view()["to_act"] == 3

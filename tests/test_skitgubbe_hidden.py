@@ -257,12 +257,35 @@ def test_part2_an_unread_card_counts_towards_a_kill():
     assert r.ok and r.rule == "S2.7" and t.summary()["kills"] == 1 and t.view()["table"] == []
 
 
-def test_part2_an_unread_card_is_refused_from_a_known_hand_or_inside_a_run():
+def test_part2_an_unread_card_is_refused_from_a_known_hand():
     t = Table()
     assert t.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid"], "part": 2, "trump": "H",
                     "hands": [["5C", "6C"], ["8C", "9C"], ["10C", "KC"]], "leader": 0, "mode": "open"}).ok
     r = p2(t, 0, "??")
     assert not r.ok and r.severity == "error" and "every card in Ann's hand is known" in r.message
+    r = p2(t, 0, "??", "6C")
+    assert not r.ok and r.severity == "error" and "every card in Ann's hand is known" in r.message
+
+
+def test_part2_a_run_with_unread_cards():
+    """A run the camera read only in part (a real-model full Atlas game: Cid's KD AD read as
+    "JD KD", JD known to lie elsewhere): its named cards must fit in one run that long (S2.2);
+    the unread ones are hidden cards of the hand. Whether it beats, and what touches it, is not
+    judged, as for one unread card."""
     t = hidden_part2()
-    r = p2(t, 0, "??", "8C")
-    assert not r.ok and r.severity == "error" and "played on its own" in r.message
+    r = p2(t, 0, "KD", "??")
+    assert r.ok and r.message == "Ann leads KD and an unread card"
+    assert t.summary()["hand_sizes"] == [3, 5, 5] and t.view()["table"] == [["??", "KD"]]
+    r = p2(t, 1, "??", "9C", "??")  # 7C-9C, 8C-10C or 9C-JC: whether it beats KD is not judged
+    assert r.ok and r.message.endswith("Bob beats with 9C and 2 unread cards")  # (Ann holds 3: S2.10)
+    r = t.apply({"type": "eat", "seat": 2})  # an eat stops at the first play: it holds an unread card
+    assert r.ok and r.message.startswith("Cid eats ?? KD;") and t.summary()["hand_sizes"] == [3, 2, 7]
+    t = hidden_part2()
+    r = p2(t, 0, "9C", "??", "QC")  # 9C and QC fit in no run of three
+    assert not r.ok and r.rule == "S2.2" and r.severity == "illegal"
+    r = p2(t, 0, "9C", "??", "9H")  # two suits
+    assert not r.ok and r.rule == "S2.2"
+    assert p2(t, 0, "9C", "??", "JC").ok  # 10C hidden
+    t = hidden_part2((2, 5, 5))
+    r = p2(t, 0, "??", "??", "??")  # more unread cards than the hand holds
+    assert not r.ok and r.severity == "error" and "only 2 card(s)" in r.message

@@ -16,10 +16,12 @@ A camera may see a card played in Part 1 without reading it: `play` with cards `
 The card leaves a hidden slot of the hand; nothing that depends on its rank is judged (the
 round's high card, must-match, which ranks may be sloughed), and a round it ends is left
 open: any seat that may have won it collects it, and a further play starts a war between
-them. The collector's winnings then hold one card the referee cannot name. In Part 2 an
-unread card is played alone (`["??"]`) from a hand with a card the referee cannot name:
-whether it beats the card under it, and whether the card on it beats it, is not judged; it
-counts towards a kill, and an eat stops at it (it touches nothing the referee can check).
+them. The collector's winnings then hold one card the referee cannot name. In Part 2
+unread cards are played alone (`["??"]`) or in a run (`["??", "KD"]`: its named cards must
+fit in one run that long, in one suit) from a hand with as many cards the referee cannot
+name: whether the play beats the card under it, and whether the play on it beats it, is not
+judged; it counts towards a kill, and an eat stops at it (it touches nothing the referee can
+check).
 """
 
 from __future__ import annotations
@@ -798,11 +800,20 @@ def _top(play: tuple) -> str:
 
 
 def _as_run(cards: list[str]) -> list[str] | None:
-    run = sorted(cards, key=RANK.__getitem__)
-    for a, b in zip(run, run[1:]):
+    """The cards as a run of touching cards, lowest first; unread cards first (they may lie
+    anywhere in it): the named cards must then fit in a run that long, in one suit."""
+    named = sorted((c for c in cards if c != FACE_DOWN), key=RANK.__getitem__)
+    unread = len(cards) - len(named)
+    if unread:
+        ranks = [RANK[c] for c in named]
+        if len(set(named)) < len(named) or len({SUIT[c] for c in named}) > 1 or \
+                (named and ranks[-1] - ranks[0] + 1 > len(cards)):
+            return None
+        return [FACE_DOWN] * unread + named
+    for a, b in zip(named, named[1:]):
         if not _touch(a, b) or RANK[b] != RANK[a] + 1:
             return None
-    return run
+    return named
 
 
 def _high_trump(st: SkitState) -> str | None:
@@ -820,18 +831,19 @@ def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     cards = parse_cards(ev.get("cards", [ev["card"]] if "card" in ev else None), allow_face_down=True)
     if not cards:
         raise BadEvent("a play needs at least one card")
-    unread = FACE_DOWN in cards
-    if unread and len(cards) != 1:
-        raise BadEvent("an unread card ('??') is played on its own in Part 2: name the cards of a run")
+    unread = cards.count(FACE_DOWN)
     if seat in st.out:
         raise Illegal("S2.9", f"{st.name(seat)} is out and stays out")
     if seat != st.turn:
         raise Illegal("S2.4" if st.table else st.lead_rule,
                       f"it is {st.name(st.turn)}'s turn to {'beat or eat' if st.table else 'lead'}, "
                       f"not {st.name(seat)}'s")
-    if unread and st.hidden_slots(seat) - st.pool_slots[seat] <= 0:
-        raise BadEvent(f"every card in {st.name(seat)}'s hand is known: name the card played")
-    run = cards if unread else _as_run(cards)
+    hidden = st.hidden_slots(seat) - st.pool_slots[seat]
+    if unread > hidden:
+        raise BadEvent(f"every card in {st.name(seat)}'s hand is known: name the card played" if hidden <= 0 else
+                       f"{st.name(seat)}'s hand holds only {hidden} card(s) the referee cannot name, "
+                       f"not {unread}: name the cards played")
+    run = _as_run(cards)
     if run is None:
         raise Illegal("S2.2", f"{' '.join(cards)} is not a run of touching cards (same suit, "
                               f"consecutive ranks): play one card or a run")
@@ -852,19 +864,19 @@ def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
         high = _high_trump(st)
         if high in run and not killing:
             raise Illegal("S3.3", f"{high} is the highest trump in play and may only kill a trick")
-    if unread:  # a hidden card of the hand
-        st.size[seat] -= 1
-    else:
-        for c in run:
-            _take_from_hand(st, seat, c, ON_TABLE)
-            _left(st, seat, c, seq, notes)
+    st.size[seat] -= unread  # hidden cards of the hand
+    for c in run[unread:]:
+        _take_from_hand(st, seat, c, ON_TABLE)
+        _left(st, seat, c, seq, notes)
     _due_after_drop(st, seat, notes)
     leading = not st.table
     if leading:
         st.kill_threshold = sum(1 for s in range(st.n) if st.in_game(s) or s == seat)
     st.table = st.table + [tuple(run)]
     rule = "S2.3" if leading else "S2.4"
-    what = f"{st.name(seat)} {'leads' if leading else 'beats with'} {'an unread card' if unread else ' '.join(run)}"
+    hidden = "" if not unread else "an unread card" if unread == 1 else f"{unread} unread cards"
+    shown = " and ".join(x for x in (" ".join(run[unread:]), hidden) if x)
+    what = f"{st.name(seat)} {'leads' if leading else 'beats with'} {shown}"
     if st.size[seat] == 0:
         st.out = st.out + [seat]
         notes.append({"kind": "out", "seat": seat})
@@ -893,10 +905,11 @@ def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
 
 
 def _eaten(st: SkitState) -> int:
-    """S2.4: how many plays, from the earliest, form the lowest run of touching cards."""
+    """S2.4: how many plays, from the earliest, form the lowest run of touching cards. A play
+    with an unread card touches nothing (where its cards lie in the run is unknown)."""
     count = 1
     for prev, play in zip(st.table, st.table[1:]):
-        if not _touch(prev[-1], play[0]):
+        if FACE_DOWN in prev or FACE_DOWN in play or not _touch(prev[-1], play[0]):
             break
         count += 1
     return count

@@ -984,8 +984,10 @@ class EventMaker:
             if clear and top_ev not in (None, IGNORE) and UNKNOWN in event_cards(top_ev):
                 # logged without its name (the referee takes that), and asked for it
                 seat = self._seat_name(top_ev.get("seat"))
+                named = [c for c in event_cards(top_ev) if c != UNKNOWN]
+                what = f"{', '.join(named)} and an unread card" if named else "an unread card"
                 info["note"] = self._ask(obs, f"could not read the card {seat} put down ({', '.join(map(_as_read, obs.cards))}): "
-                                              f"logged as {seat}'s {top_ev['type']} of an unread card; which card was it?",
+                                              f"logged as {seat}'s {top_ev['type']} of {what}; which card was it?",
                                          chosen=top_ev)
             self.pending.pop(first)
             info["ruling"] = self._commit(top_ev, obs, info)

@@ -235,13 +235,37 @@ def uncollected_winner(view: dict) -> int | None:
     return (view.get("trick") or {}).get("winner") if view.get("phase") == "part1" else None
 
 
+def run_partly_unread(obs: Observation, view: dict) -> list[tuple[dict, float]]:
+    """A Part 2 run put down by the seat to act, with its cards the referee knows to lie
+    elsewhere, or read only weakly, as unread cards (at least one card stays named; weighted
+    W_PLAY_UNREAD times the named cards' shares). Real-model full Atlas games: the detector
+    reads the ace of diamonds as JD, so Cid's KD AD was seen as "JD KD" (JD read weakly) and
+    Ann's JD QD as a JD the referee had elsewhere; each was asked about, and nobody answering,
+    the camera lost step for the rest of the game."""
+    to_act = view.get("to_act")
+    if view.get("phase") != "part2" or to_act is None or obs.kind != "arrive" or obs.seat_hint != to_act \
+            or len(obs.cards) < 2:
+        return []
+    elsewhere = {c for seat, hand in view.get("hands", {}).items() if int(seat) != to_act for c in hand["known"]}
+    elsewhere |= {c for play in view.get("table", []) for c in play} | set(view.get("killed_cards", []))
+    doubtful = [s.name == UNKNOWN or s.name in elsewhere or not s.strong for s in obs.cards]
+    if not any(doubtful) or all(doubtful):
+        return []
+    cards = [UNKNOWN if d else s.name for s, d in zip(obs.cards, doubtful)]
+    weight = W_PLAY_UNREAD * math.prod(s.share for s, d in zip(obs.cards, doubtful) if not d)
+    return [({"type": "play", "seat": to_act, "cards": cards}, weight)]
+
+
 def fallback_candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict | None, float]]:
-    """Readings of last resort, for a card no ordinary reading makes legal: the winner of a
-    decided, uncollected Part 1 trick put it down from his side -- his next lead, before the
-    collect was seen (the trick's cards carried off under the same hand, or noticed only at
-    a later settle); `live_table` infers the collect. Never for an unsure seat or a stock
-    flip, whose landing zone says little about who flipped. Offered as an ordinary reading
-    it broke clean games (a winner's slough read as his lead)."""
+    """Readings of last resort, for a put no ordinary reading makes legal:
+    - the winner of a decided, uncollected Part 1 trick put it down from his side -- his next
+      lead, before the collect was seen (the trick's cards carried off under the same hand, or
+      noticed only at a later settle); `live_table` infers the collect. Never for an unsure
+      seat or a stock flip, whose landing zone says little about who flipped. Offered as an
+      ordinary reading it broke clean games (a winner's slough read as his lead);
+    - a Part 2 run read in part (`run_partly_unread`)."""
+    if view.get("phase") == "part2":
+        return run_partly_unread(obs, view)
     winner = uncollected_winner(view)
     if winner is None or obs.kind != "arrive" or len(obs.cards) != 1 \
             or obs.seat_hint != winner or not obs.seat_sure or obs.from_stock or turned_up_aside(obs, view, layout):
