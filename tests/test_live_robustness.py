@@ -113,6 +113,33 @@ def test_a_card_known_elsewhere_put_down_by_the_seat_to_act_is_its_play_of_an_un
     assert ev is None and "knows that card is elsewhere" in info["note"]["message"]
 
 
+def test_a_card_read_weakly_as_one_known_elsewhere_is_the_play_of_an_unread_card_too():
+    """A full Atlas game, Part 2: Dan, to lead, put down his AD, read JD at 61 % of its votes
+    (JH 15 %): the referee knew JD in Ann's hand, and JH, a legal reading with another name,
+    was no plausible one, so it was asked about and the camera lost step (137 of 222 events
+    matched; now 164). A weak read of a card known elsewhere is likelier still a misread: the
+    seat's play of an unread card, asked about. Not from a seat the camera did not see it
+    come from (first seen where it lies)."""
+    from referee import Table
+
+    for sure in (True, False):
+        table = Table()
+        assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
+                            "trump": "H", "hand_sizes": [6, 6, 6, 6], "leader": 2, "mode": "hidden"}).ok
+        assert table.apply({"type": "play", "seat": 2, "cards": ["JD"]}).ok and table.apply({"type": "eat", "seat": 3}).ok
+        assert table.view()["to_act"] == 0 and table.view()["hands"]["3"]["known"] == ["JD"]
+        em = EventMaker(table, LAYOUT, 12.0)
+        weak = Seen(40, [("JD", 0.61), ("JH", 0.15)], np.array([640.0, 715.0] if sure else [640.0, 420.0]),
+                    np.array([640.0, 420.0]), 40, 50, 80.0, 9.6)
+        legal = {"type": "play", "seat": 0, "cards": ["JH"]}
+        ev, _, info = em._unexplained(Observation("arrive", [weak], 60, 5.0, 40, seat_hint=0, seat_sure=sure), legal)
+        if sure:
+            assert ev == {"type": "play", "seat": 0, "cards": ["??"]} and info["ruling"].ok
+            assert "knows JD is elsewhere" in info["note"]["message"]
+        else:
+            assert ev is None and "legal only as Ann's play of JH" in info["note"]["message"]
+
+
 def test_a_card_lying_on_an_accounted_card_is_asked_about_not_ruled():
     """KD half under the card played on it is read as 10H: a '10H' that would be an illegal
     slough while lying on KD's place (ON_ANOTHER card widths) is asked about; the same card

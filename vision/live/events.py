@@ -1152,7 +1152,12 @@ class EventMaker:
         # a card-accounting objection means the camera misread (the card exists once)
         impossible = ruling is not None and not ruling.ok and ruling.rule in CARD_ACCOUNTING_RULES \
             and not weak and not doubted
-        if impossible:
+        # a card read (surely or not) as one the referee knows is elsewhere, put down by a seat
+        # the camera saw it come from: that seat's play of an unread card, where the game has
+        # one (`_unread_instead`); a weak read is likelier a misread still
+        misplaced = ruling is not None and not ruling.ok and ruling.rule in CARD_ACCOUNTING_RULES \
+            and obs.seat_sure and under is None and not self.faces_only and not elsewhere and not doubted
+        if misplaced:
             unread = self._unread_instead(obs)
             if unread is not None:
                 return unread
