@@ -542,3 +542,27 @@ def test_part2_a_run_read_in_part_is_logged_with_its_doubtful_cards_unread():
         assert ev == {"type": "play", "seat": 2, "cards": ["??", "KD"]} and info["ruling"].ok
         assert "logged as Cid's play of KD and an unread card" in info["note"]["message"]
         assert table.view()["table"] == [["??", "KD"]] and table.view()["to_act"] == 3
+
+
+def test_part2_the_only_legal_reading_of_a_seats_put_by_second_guesses_is_logged():
+    """A full Atlas game, Part 2: Ann, to lead, put down KD AD, read "KD JD" (AD's second
+    guess). JD lies elsewhere (Bob ate it), so the only legal reading is her play of KD AD,
+    under MIN_PLAUSIBLE by its names: it was asked about, and nobody answering, the camera
+    lost step (164 of 222 events matched; now 213). Where the camera saw the cards come from
+    the seat whose reading it is, that reading is logged and asked about; a put first seen
+    where it lies is only asked about."""
+    for sure in (True, False):
+        table, em = part2_maker()
+        assert table.apply({"type": "play", "seat": 0, "cards": ["JD"]}).ok
+        assert table.apply({"type": "eat", "seat": 1}).ok and table.apply({"type": "play", "seat": 2, "cards": ["5C"]}).ok
+        assert table.apply({"type": "eat", "seat": 3}).ok and table.view()["to_act"] == 0
+        start = [640.0, 715.0] if sure else [600.0, 400.0]
+        put = [Seen(10, [("KD", 1.0)], np.array(start), np.array([600.0, 400.0]), 10, 20, 80.0, 9.0),
+               Seen(11, [("JD", 0.85), ("AD", 0.15)], np.array(start), np.array([630.0, 400.0]), 11, 20, 80.0, 9.0)]
+        em.pending = [Observation("arrive", put, 30, 30 / 12, 10, seat_hint=0, seat_sure=sure)]
+        (ev, _, info), = em.resolve(force=True)
+        if sure:
+            assert ev == {"type": "play", "seat": 0, "cards": ["KD", "AD"]} and info["ruling"].ok
+            assert "legal only as Ann's play of KD, AD: logged so" in info["note"]["message"]
+        else:
+            assert ev is None and "legal only as Ann's play of KD, AD (if Ann did put it down" in info["note"]["message"]

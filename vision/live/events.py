@@ -1161,6 +1161,17 @@ class EventMaker:
             unread = self._unread_instead(obs)
             if unread is not None:
                 return unread
+        if legal_reading is not None and legal_reading.get("seat") == obs.seat_hint and obs.seat_sure \
+                and under is None and not self.faces_only and not doubted:
+            # the legal reading names the cards of the seat's own put by lesser guesses (full
+            # Atlas game: Ann's KD AD read "KD JD", JD elsewhere): logged so, and asked about;
+            # asked only, the camera lost step for the rest of the game
+            note = self._ask(obs, f"saw {', '.join(map(_as_read, obs.cards))} arrive from {self._seat_name(obs.seat_hint)}, "
+                                  f"legal only as {self._describe(legal_reading)}: logged so; please confirm",
+                             chosen=legal_reading, cards=[s.name for s in obs.cards], seat=obs.seat_hint)
+            info = {"confidence": 1.0, "note": note}
+            info["ruling"] = self._commit(legal_reading, obs, info)
+            return legal_reading, obs, info
         if weak or not cands or doubted or impossible:
             names = [s.name for s in obs.cards]
             seat = self._seat_name(obs.seat_hint)
