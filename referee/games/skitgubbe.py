@@ -874,8 +874,8 @@ def _p2_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
         st.kill_threshold = sum(1 for s in range(st.n) if st.in_game(s) or s == seat)
     st.table = st.table + [tuple(run)]
     rule = "S2.3" if leading else "S2.4"
-    hidden = "" if not unread else "an unread card" if unread == 1 else f"{unread} unread cards"
-    shown = " and ".join(x for x in (" ".join(run[unread:]), hidden) if x)
+    unseen = "" if not unread else "an unread card" if unread == 1 else f"{unread} unread cards"
+    shown = " and ".join(x for x in (" ".join(run[unread:]), unseen) if x)
     what = f"{st.name(seat)} {'leads' if leading else 'beats with'} {shown}"
     if st.size[seat] == 0:
         st.out = st.out + [seat]

@@ -1092,9 +1092,9 @@ class EventMaker:
 
     def _ordered_readings(self, window: list[Observation]) -> dict:
         """{(order, first event): (best path score, event, its prior weight, index in window of
-        the observation it reads, the table its path leaves)}: `_readings` of the window as seen and, when its first two
-        are arrivals close in time (SWAP_WINDOW_S), of the two the other way round (weighted
-        W_SWAPPED). Of the two orders, the one whose legal readings reach further counts;
+        the observation it reads, the table its path leaves)}: `_readings` of the window as
+        seen and, when its first two are arrivals close in time (SWAP_WINDOW_S), of the two the
+        other way round (weighted W_SWAPPED). Of the two orders, the one whose legal readings reach further counts;
         if both reach as far, their readings compete."""
         k, best = self._readings(window)
         out = {("seen", key): (score, ev, w0, 0, end) for key, (score, ev, w0, end) in best.items()}
