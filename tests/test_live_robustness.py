@@ -566,3 +566,23 @@ def test_part2_the_only_legal_reading_of_a_seats_put_by_second_guesses_is_logged
             assert "legal only as Ann's play of KD, AD: logged so" in info["note"]["message"]
         else:
             assert ev is None and "legal only as Ann's play of KD, AD (if Ann did put it down" in info["note"]["message"]
+
+
+def test_a_card_from_a_seat_that_may_have_won_an_open_round_may_be_its_war_play():
+    """Ann 8H, Bob JC, Cid 5S, Dan an unread card: the round is open (Bob or Dan won it; the
+    referee's may_win), so no seat is to act. Bob then puts JD down and Dan 10D, and the trick
+    goes to Bob. Bob's JD is his war play, not only a slough (a real-model full bellot game
+    logged such a war play, and the next one, as sloughs); the collect tells."""
+    table, em = maker()
+    for seat, c in enumerate(("8H", "JC", "5S", "??")):
+        assert table.apply({"type": "play", "seat": seat, "cards": [c]}).ok
+    assert table.view()["to_act"] is None and table.view()["trick"]["may_win"] == [1, 3]
+    bob = card("JD", [5, 360], [560, 330], frame=20)
+    dan = card("10D", [1275, 360], [720, 330], frame=40)
+    gone = [card(c, [600, 350], [5, 360], frame=10) for c in ("8H", "JC", "5S", "JD", "10D")]
+    em.pending = [Observation("arrive", [bob], 30, 30 / 12, 20, seat_hint=1),
+                  Observation("arrive", [dan], 50, 50 / 12, 40, seat_hint=3),
+                  Observation("leave", gone, 80, 80 / 12, 70, seat_hint=1)]
+    decided = em.resolve(force=True)
+    assert [(ev["type"], ev["seat"]) for ev, _, _ in decided] == [("play", 1), ("play", 3), ("collect", 1)]
+    assert all(info["ruling"].ok for _, _, info in decided)

@@ -99,6 +99,10 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
     opts = name_options(obs.cards)
     seat = obs.seat_hint
     if phase == "part1" and len(obs.cards) == 1:
+        # a round an unread card ended is open (the referee's may_win): any of those seats may
+        # play next, starting a war between them (a real-model full bellot game: Dan's war play
+        # JD after Bob's unread JS was logged as a slough, and Bob's 10D too)
+        open_round = (view.get("trick") or {}).get("may_win") or [] if to_act is None else []
         if turned_up_aside(obs, view, layout):
             return []  # the trump card, which the referee does not expect yet: asked (`why_unexplained`)
         if obs.cards[0].name == UNKNOWN and seat == to_act and not obs.from_stock:
@@ -111,7 +115,7 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
                             W_FLIP * w * (1.0 if seat in (None, to_act) else W_PLAY_MISZONED)))
                 out.append(({"type": "slough", "seat": seat, "card": c}, 0.05 * w))
                 continue
-            if seat == to_act:
+            if seat == to_act or seat in open_round:
                 out.append(({"type": "play", "seat": seat, "cards": [c]}, W_PLAY_TO_ACT * w))
                 out.append(({"type": "slough", "seat": seat, "card": c}, W_SLOUGH_TO_ACT * w))
             else:
