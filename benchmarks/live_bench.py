@@ -12,7 +12,9 @@ pipeline watches it, and its table log is compared with the true one:
   one of them is false), per game; also `error` rulings and needs_confirmation notes;
 - latency: seconds from the moment the table was still again after an event (the
   renderer's ground truth) to the moment the pipeline handed the event to the referee
-  (median, p95, max, and the share of events later than the 0.5 s target);
+  (median, p95, max, and the share of events later than the 0.5 s target; of those, the
+  share first seen at a settle later than the target, `latency_seen_late`: the rest were
+  seen in time and decided late, e.g. a play-or-slough waiting for the next move);
 - speed: processed frames per second (detector + tracking + events; with --video also the
   video decode), on however many cores this machine lends.
 
@@ -308,17 +310,22 @@ def run_game(job: dict) -> dict:
     emitted = {seq: f for seq, f, _ in pipe.stats.latencies}
     emit_frames = [emitted.get(pipe.rulings[i].get("seq"), (pipe.log[i].get("evidence") or {}).get("frame"))
                    for i in kept if pipe.log[i].get("type") != "start"]
-    lat = []
+    # latency, and the part of it before the camera first saw the change at a settle (the
+    # event's evidence frame): the rest it spent deciding (look-ahead, a held-back card)
+    seen_frames = [(pipe.log[i].get("evidence") or {}).get("frame") for i in kept if pipe.log[i].get("type") != "start"]
+    lat, lat_seen = [], []
     for ti, gi in cmp.pop("pairs"):
         if truth_still[ti] is not None and gi < len(emit_frames) and emit_frames[gi] is not None:
             lat.append((emit_frames[gi] - truth_still[ti]) / args["fps"])
+            seen = seen_frames[gi] if seen_frames[gi] is not None else emit_frames[gi]
+            lat_seen.append((min(seen, emit_frames[gi]) - truth_still[ti]) / args["fps"])
     sev = [r["severity"] for r in pipe.rulings[1:]]
     rounds = {"rounds_true": sum(e["type"] == "start" for e in events),
               "rounds_seen": sum(e["type"] == "start" for e in pipe.log)}
     return {"k": k, "deck": info["deck"], "background": info["background"], **cmp, **rounds,
             "illegal": sev.count("illegal"), "errors": sev.count("error"), "warnings": sev.count("warning"),
             "notes": len(pipe.notes), "answers": answers, "frames": frames, "watch_s": watch_s, "render_s": render_s,
-            "detect_s": pipe.stats.detect_s, "latency": lat,
+            "detect_s": pipe.stats.detect_s, "latency": lat, "latency_seen": lat_seen,
             "unread_deck": pipe.unread_deck() is not None,  # the camera said it cannot read this deck
             "replayed": recorded is not None}
 
@@ -428,6 +435,10 @@ def main(argv=None) -> int:
         "latency_max_s": round(lat[-1], 3) if lat else None,
         # the target is per card (<= LATENCY_TARGET_S after the settle), so the share over it counts
         "latency_over_target": round(sum(x > LATENCY_TARGET_S for x in lat) / len(lat), 3) if lat else None,
+        # ... of which first seen (at a settle) later than the target: the rest were seen in time
+        # and decided late
+        "latency_seen_late": round(sum(x > LATENCY_TARGET_S for r in results for x in r["latency_seen"]) / len(lat), 3)
+        if lat else None,
         "games_unread_deck": sum(r["unread_deck"] for r in results),  # said "cannot read this deck"
         "rounds_true": sum(r["rounds_true"] for r in results),
         "rounds_seen": sum(r["rounds_seen"] for r in results),

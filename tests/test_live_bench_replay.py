@@ -28,8 +28,11 @@ def test_recorded_model_detections_replay_exactly(tmp_path):
     assert recorded.exists()
     replay = live_bench.run_game({"k": 0, "args": args})
     assert replay["replayed"]
-    for key in ("truth", "pred", "tp", "exact", "illegal", "notes", "frames", "latency"):
+    for key in ("truth", "pred", "tp", "exact", "illegal", "notes", "frames", "latency", "latency_seen"):
         assert replay[key] == live[key], key
+    # each event's latency splits at the settle where the camera first saw the change
+    assert len(live["latency_seen"]) == len(live["latency"]) > 0
+    assert all(seen <= total for seen, total in zip(live["latency_seen"], live["latency"]))
     # keyed by what the detections depend on: another key is a stale recording, and a run
     # with --reuse says so before it records it again
     assert live_bench.load_detections(recorded, "another-model") is None
