@@ -586,3 +586,26 @@ def test_a_card_from_a_seat_that_may_have_won_an_open_round_may_be_its_war_play(
     decided = em.resolve(force=True)
     assert [(ev["type"], ev["seat"]) for ev, _, _ in decided] == [("play", 1), ("play", 3), ("collect", 1)]
     assert all(info["ruling"].ok for _, _, info in decided)
+
+
+def test_part2_a_card_put_down_and_swept_to_the_killed_pile_before_it_was_reported_is_the_kill():
+    """Part 2, four in the game: Ann 5C, Bob 7C and Cid 9C lie on the table; Dan's JC is put
+    down (from his edge) but not reported yet (held back, e.g. behind an unread card), and
+    the four are swept to the killed pile. The pile's cards are off the table, but JC, first
+    seen elsewhere and never accounted for, came and went: Dan's play, which killed the trick
+    (a real-model full bellot game: Bob's QH followed to the pile, and the kill was read as an
+    eat). The JC seen lying there at later settles is not reported again."""
+    table, em = part2_maker()
+    for seat, c in enumerate(("5C", "7C", "9C")):
+        assert table.apply({"type": "play", "seat": seat, "cards": [c]}).ok
+        em.on_table[c] = {"pos": np.array([500.0 + 60 * seat, 360.0]), "track": seat + 1, "seen": 10}
+    pile = LAYOUT.discard
+    gone = [Seen(k + 1, [(c, 1.0)], np.array([500.0 + 60 * k, 360.0]), pile, 5, 40, 80.0, 9.0)
+            for k, c in enumerate(("5C", "7C", "9C"))]
+    jc = Seen(9, [("JC", 1.0)], np.array([1275.0, 360.0]), pile + 4, 20, 60, 80.0, 9.0)
+    em.observe([jc], gone, 60)
+    decided = em.resolve(force=True)
+    assert [ev for ev, _, _ in decided if ev] == [{"type": "play", "seat": 3, "cards": ["JC"]}]
+    assert table.summary()["kills"] == 1 and table.view()["table"] == []
+    em.observe([jc], [], 90)
+    assert em.resolve(force=True) == [] and not em.notes

@@ -577,6 +577,7 @@ class EventMaker:
         self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
         self.held_tracks: set[int] = set()  # new cards ever held back by an unread card (not ghosts)
         self.held_first: dict[str, tuple] = {}  # name -> (first frame, where, frame) of a held-back new card
+        self.swept: set[int] = set()  # tracks of unaccounted cards first seen lying on the killed pile
         # cards on the referee's table that no camera event put there, or one put there unseen
         self.typed_in: set[str] = set()
         self.waiting: set[int] = set()  # tracks of new cards not read well enough yet at the last observe
@@ -638,7 +639,15 @@ class EventMaker:
             # a card lying on the killed cards' pile is off the table: a real-model full game's
             # tracker took Dan's eaten 5C on to the pile (its back read as a face), the 5C stayed
             # "present", and his eat was never logged
+            on_pile = [s for s in seen if self.layout.near_discard(s.last)]
             seen = [s for s in seen if not self.layout.near_discard(s.last)]
+            # ... and one never accounted for, first seen elsewhere, was put down and killed
+            # with the trick before it was reported: it came and went (a real-model full bellot
+            # game: Bob's QH, held back behind a run's unread card, followed to the pile)
+            swept = [s for s in on_pile if s.key is not None and s.key not in self.on_table
+                     and s.track not in self.swept and not self.layout.near_discard(s.first)]
+            self.swept |= {s.track for s in on_pile}
+            departed = departed + [s for s in swept if all(s.track != d.track for d in departed)]
         present = {s.name for s in seen if s.name != UNKNOWN}
         pending_names = {s.name for o in self.pending for s in o.cards if o.kind == "arrive"}
         # an accounted card seen again by another track far from where it lay: if the referee
