@@ -261,6 +261,21 @@ def test_an_unread_track_goes_on_as_a_track_of_a_card_it_was_read_as(name, first
     assert handed_over(other, [unread], 12.0) is False  # a read track is judged as read
 
 
+@pytest.mark.parametrize("first_frame, first, last, same", [
+    (600, (625.0, 190.0), (619.0, 202.0), True),  # boxed again as 3D while the unread box was seen, where it ended
+    (600, (625.0, 190.0), (619.0, 240.0), False),  # 0.45 widths and more away: another card
+    (631, (625.0, 240.0), (619.0, 202.0), False),  # began within HANDOVER_S of its end, away from it
+])
+def test_an_unread_track_that_a_track_of_a_card_it_was_read_as_overlapped_was_that_card(first_frame, first, last,
+                                                                                          same):
+    """A real-model full penguins game: Cid's 10H, carried in unread (read KH or 10H at times),
+    was boxed again as 10H where it landed while the unread box went on for 4 s; the unread box
+    then vanished and was logged as his play of an unread card, the 10H as his slough."""
+    unread, other = _unread_then("3D", first, first_frame)
+    other.last = np.array(last)
+    assert handed_over(unread, [other], 12.0) is same
+
+
 @pytest.mark.parametrize("name, first_frame, mate", [
     ("4H", 3251, True),  # below the 5H, first read 3.6 s after it (a real-model full bellot game)
     ("4H", 3258, False),  # more than LOWER_MATE_S after it

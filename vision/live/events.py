@@ -432,11 +432,19 @@ def box_over(d: Seen, others: list[Seen]) -> bool:
 
 
 def handed_over(d: Seen, others: list[Seen], fps: float) -> bool:
-    """The unread track `d` went on as another track of a card it was read as (HANDOVER_S)."""
+    """The unread track `d` went on as another track of a card it was read as: that track
+    began where `d` ended, as it ended (HANDOVER_S), or began well before `d` ended (by more
+    than HANDOVER_S) and lies where `d` was last seen (BOX_OVER_DIST; a real-model full penguins game: Cid's 10H, carried in
+    unread, was boxed again as 10H where it landed; the unread box vanished a few seconds later
+    and was logged as his play of an unread card, the 10H as a slough)."""
     guesses = {n for n, _ in d.names if n != UNKNOWN}
     return d.name == UNKNOWN and any(
-        x.track != d.track and x.name in guesses and abs(x.first_frame - d.last_frame) <= HANDOVER_S * fps
-        and np.linalg.norm(x.first - d.last) <= DOUBLE_READ_DIST * max(d.width, 1.0) for x in others)
+        x.track != d.track and x.name in guesses and (
+            abs(x.first_frame - d.last_frame) <= HANDOVER_S * fps
+            and np.linalg.norm(x.first - d.last) <= DOUBLE_READ_DIST * max(d.width, 1.0)
+            or d.first_frame <= x.first_frame <= d.last_frame - HANDOVER_S * fps
+            and np.linalg.norm(x.last - d.last) <= BOX_OVER_DIST * max(d.width, x.width, 1.0))
+        for x in others)
 
 
 def rank_key(card: str) -> tuple:
