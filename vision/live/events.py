@@ -1183,12 +1183,9 @@ class EventMaker:
             # the legal reading names the cards of the seat's own put by lesser guesses (full
             # Atlas game: Ann's KD AD read "KD JD", JD elsewhere): logged so, and asked about;
             # asked only, the camera lost step for the rest of the game
-            note = self._ask(obs, f"saw {', '.join(map(_as_read, obs.cards))} arrive from {self._seat_name(obs.seat_hint)}, "
-                                  f"legal only as {self._describe(legal_reading)}: logged so; please confirm",
-                             chosen=legal_reading, cards=[s.name for s in obs.cards], seat=obs.seat_hint)
-            info = {"confidence": 1.0, "note": note}
-            info["ruling"] = self._commit(legal_reading, obs, info)
-            return legal_reading, obs, info
+            return self._log_and_ask(legal_reading, obs, f"saw {', '.join(map(_as_read, obs.cards))} arrive from "
+                                     f"{self._seat_name(obs.seat_hint)}, legal only as {self._describe(legal_reading)}: "
+                                     "logged so; please confirm")
         if weak or not cands or doubted or impossible:
             names = [s.name for s in obs.cards]
             seat = self._seat_name(obs.seat_hint)
@@ -1233,13 +1230,19 @@ class EventMaker:
                 continue
             seat = self._seat_name(ev.get("seat"))
             read = ", ".join(s.name for s in obs.cards)
-            note = self._ask(obs, f"saw {read} arrive from {seat} but the referee knows {read} is elsewhere (misread "
-                                  f"now or before): logged as {seat}'s {ev['type']} of an unread card; which card was it?",
-                             chosen=ev, cards=[s.name for s in obs.cards], seat=obs.seat_hint)
-            info = {"confidence": 1.0, "note": note}
-            info["ruling"] = self._commit(ev, unread_obs, info)
-            return ev, unread_obs, info
+            return self._log_and_ask(ev, obs, f"saw {read} arrive from {seat} but the referee knows {read} is elsewhere "
+                                     f"(misread now or before): logged as {seat}'s {ev['type']} of an unread card; "
+                                     "which card was it?", logged=unread_obs)
         return None
+
+    def _log_and_ask(self, ev: dict, obs: Observation, message: str, logged: Observation | None = None):
+        """Log `ev`, a reading of `obs` (accounted as `logged`, if given), and ask about it: a
+        needs_confirmation note naming the cards as read and the reading chosen."""
+        note = self._ask(obs, message, chosen=ev, cards=[s.name for s in obs.cards], seat=obs.seat_hint)
+        info = {"confidence": 1.0, "note": note}
+        logged = logged or obs
+        info["ruling"] = self._commit(ev, logged, info)
+        return ev, logged, info
 
     def _ask(self, obs: Observation, message: str, **extra) -> dict:
         """A needs_confirmation note about `obs` (kept in `notes`)."""
