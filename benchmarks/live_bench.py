@@ -298,8 +298,8 @@ def run_game(job: dict) -> dict:
             continue
         truth.append(e)
         truth_still.append(still.get(idx))
-    kept = standing(pipe.log, pipe.rulings)
-    got = [pipe.log[i] for i in kept if pipe.log[i].get("type") != "start"]
+    kept = [i for i in standing(pipe.log, pipe.rulings) if pipe.log[i].get("type") != "start"]
+    got = [pipe.log[i] for i in kept]
     # the camera's log and the true one beside the video, to read against each other by hand
     for name, log in ((f"{'answered.' if args.get('answer') else ''}seen", pipe.log), ("true", events)):
         with open(out / f"{k:04d}.{name}.jsonl", "w", encoding="utf-8") as fh:
@@ -307,12 +307,11 @@ def run_game(job: dict) -> dict:
     cmp = compare(truth, got)
     # the frame each logged event was handed to the referee (automatic companions: with their
     # trigger, i.e. the frame in their evidence)
-    emitted = {seq: f for seq, f, _ in pipe.stats.latencies}
-    emit_frames = [emitted.get(pipe.rulings[i].get("seq"), (pipe.log[i].get("evidence") or {}).get("frame"))
-                   for i in kept if pipe.log[i].get("type") != "start"]
     # latency, and the part of it before the camera first saw the change at a settle (the
     # event's evidence frame): the rest it spent deciding (look-ahead, a held-back card)
-    seen_frames = [(pipe.log[i].get("evidence") or {}).get("frame") for i in kept if pipe.log[i].get("type") != "start"]
+    emitted = {seq: f for seq, f, _ in pipe.stats.latencies}
+    seen_frames = [(pipe.log[i].get("evidence") or {}).get("frame") for i in kept]
+    emit_frames = [emitted.get(pipe.rulings[i].get("seq"), seen) for i, seen in zip(kept, seen_frames)]
     lat, lat_seen = [], []
     for ti, gi in cmp.pop("pairs"):
         if truth_still[ti] is not None and gi < len(emit_frames) and emit_frames[gi] is not None:

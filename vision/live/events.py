@@ -434,9 +434,10 @@ def box_over(d: Seen, others: list[Seen]) -> bool:
 def handed_over(d: Seen, others: list[Seen], fps: float) -> bool:
     """The unread track `d` went on as another track of a card it was read as: that track
     began where `d` ended, as it ended (HANDOVER_S), or began well before `d` ended (by more
-    than HANDOVER_S) and lies where `d` was last seen (BOX_OVER_DIST; a real-model full penguins game: Cid's 10H, carried in
-    unread, was boxed again as 10H where it landed; the unread box vanished a few seconds later
-    and was logged as his play of an unread card, the 10H as a slough)."""
+    than HANDOVER_S) and lies where `d` was last seen (BOX_OVER_DIST; a real-model full
+    penguins game: Cid's 10H, carried in unread, was boxed again as 10H where it landed; the
+    unread box vanished a few seconds later and was logged as his play of an unread card, the
+    10H as a slough)."""
     guesses = {n for n, _ in d.names if n != UNKNOWN}
     return d.name == UNKNOWN and any(
         x.track != d.track and x.name in guesses and (
@@ -1111,8 +1112,8 @@ class EventMaker:
         """{(order, first event): (best path score, event, its prior weight, index in window of
         the observation it reads, the table its path leaves)}: `_readings` of the window as
         seen and, when its first two are arrivals close in time (SWAP_WINDOW_S), of the two the
-        other way round (weighted W_SWAPPED). Of the two orders, the one whose legal readings reach further counts;
-        if both reach as far, their readings compete."""
+        other way round (weighted W_SWAPPED). Of the two orders, the one whose legal readings
+        reach further counts; if both reach as far, their readings compete."""
         k, best = self._readings(window)
         out = {("seen", key): (score, ev, w0, 0, end) for key, (score, ev, w0, end) in best.items()}
         if len(window) < 2 or window[0].kind != "arrive" or window[1].kind != "arrive" or \
@@ -1216,7 +1217,7 @@ class EventMaker:
         return ev, obs, info
 
     def _unread_instead(self, obs: Observation):
-        """A card surely read that the referee knows is elsewhere, put down by the seat to act,
+        """A card read as one the referee knows is elsewhere, put down by the seat to act,
         logged as that seat's play of an unread card (where the game takes one) and asked about:
         one of the two reads of that card is wrong, this one or an earlier one, but the play
         happened. A real-model full Atlas game: Cid's flip AD, read as JD; Ann's JD was asked

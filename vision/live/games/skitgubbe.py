@@ -84,7 +84,7 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
                     out.append(({"type": "collect", "seat": taker}, 1.0 if hint in (None, taker) else W_WRONG_TAKER))
                 return out
         if phase == "part2" and view.get("table"):
-            on_table = {c for p in view["table"] for c in p}
+            on_table = table_cards(view)
             # (an unread play on the table may leave under what its card was read as once)
             if names & on_table or UNKNOWN in on_table:
                 if to_act is None:
@@ -102,7 +102,7 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
         # a round an unread card ended is open (the referee's may_win): any of those seats may
         # play next, starting a war between them (a real-model full bellot game: Dan's war play
         # JD after Bob's unread JS was logged as a slough, and Bob's 10D too)
-        open_round = (view.get("trick") or {}).get("may_win") or [] if to_act is None else []
+        open_round = ((view.get("trick") or {}).get("may_win") or []) if to_act is None else []
         if turned_up_aside(obs, view, layout):
             return []  # the trump card, which the referee does not expect yet: asked (`why_unexplained`)
         if obs.cards[0].name == UNKNOWN and seat == to_act and not obs.from_stock:
@@ -251,7 +251,7 @@ def run_partly_unread(obs: Observation, view: dict) -> list[tuple[dict, float]]:
             or len(obs.cards) < 2:
         return []
     elsewhere = {c for seat, hand in view.get("hands", {}).items() if int(seat) != to_act for c in hand["known"]}
-    elsewhere |= {c for play in view.get("table", []) for c in play} | set(view.get("killed_cards", []))
+    elsewhere |= table_cards(view) | set(view.get("killed_cards", []))
     doubtful = [s.name == UNKNOWN or s.name in elsewhere or not s.strong for s in obs.cards]
     if not any(doubtful) or all(doubtful):
         return []
