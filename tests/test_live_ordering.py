@@ -1193,6 +1193,42 @@ def test_a_weak_box_over_a_surer_card_waits_and_is_dropped_when_it_vanishes():
     assert summary(em.resolve(force=True)) == [("play", 1, ["10S"])]
 
 
+def test_a_box_right_on_a_card_misread_as_it_at_times_waits_and_is_dropped_when_it_vanishes():
+    """Part 1: Ann's 10C lies in the trick. A box read "7C" (0.52 at best, too sure for
+    BOX_PEAK) appears 0.15 card widths from it and takes its place (a real-model full penguins
+    game: logged as Ann's war play; it vanished 4 s later). The 10C's own track had been read
+    7C now and then, never surely: the box waits, and vanishing while the 10C is seen again it
+    was a second box. A card put squarely on another that the card under it was read as surely
+    (its track followed the new card before it had its own) is a card: reported at once."""
+    from referee import Table
+
+    def ann_led():
+        table = Table()
+        table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
+        assert table.apply({"type": "play", "seat": 0, "cards": ["10C"]}).ok
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        em.on_table["10C"] = {"pos": np.array((640.0, 400.0)), "track": 1, "seen": 90}
+        return table, em
+
+    def ten(last_frame, read_7c):
+        return Seen(1, [("10C", 0.97)], np.array((640.0, 700.0)), np.array((640.0, 400.0)), 50, last_frame, 80.0, 50.0,
+                    0.72, reads={"10C": 0.72, "7C": read_7c})
+
+    def box(last_frame):
+        return Seen(2, [("7C", 1.0)], np.array((652.0, 398.0)), np.array((652.0, 398.0)), 100, last_frame, 80.0, 10.0,
+                    0.52)
+
+    assert box_over(box(110), [ten(105, 0.29)]) and not box_over(box(110), [ten(105, 0.77)])
+    table, em = ann_led()
+    em.observe([ten(105, 0.29), box(110)], [], 110)
+    assert em.resolve() == [] and em.waiting == {2}
+    em.observe([ten(150, 0.29)], [box(140)], 150)  # gone, the 10C seen again
+    assert [ev for ev, _, _ in em.resolve(force=True)] == [] and table.next_seq == 2
+    table, em = ann_led()
+    em.observe([ten(105, 0.77), box(110)], [], 110)
+    assert summary(em.resolve(force=True)) == [("play", 1, ["7C"])]
+
+
 def test_readings_that_leave_the_same_table_are_decided_without_waiting_longer():
     """Cid, to act after Ann's 9D and Bob's KS, throws 9C then 9H: one is his play, the other
     a slough (of a 9 below the king: allowed, S1.9), and nothing on the table tells which. Dan

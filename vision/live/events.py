@@ -204,6 +204,7 @@ class Seen:
     votes: float = math.inf  # vote mass behind its best name or guess (inf: not from a tracker, e.g. a test)
     peak: float = 1.0  # its surest single read of that name (1.0: not from a tracker)
     twin_of: str | None = None  # unread, its best guess a card another track holds: a second box of it
+    reads: dict = field(default_factory=dict)  # name -> surest read, for every name it was read as
 
     @property
     def name(self) -> str:
@@ -424,11 +425,20 @@ def double_read(d: Seen, others: list[Seen], lay: dict[str, np.ndarray] | None =
 
 
 def box_over(d: Seen, others: list[Seen]) -> bool:
-    """`d` may be a second box over another card (BOX_PEAK, BOX_OVER_DIST): first seen where
-    it lies, weakly read, on a card seen before it and read more surely, still seen."""
-    return d.peak <= BOX_PEAK and np.linalg.norm(d.first - d.last) <= BOX_OVER_DIST * max(d.width, 1.0) and any(
-        x.track != d.track and x.peak > d.peak and x.first_frame < d.first_frame and x.last_frame >= d.last_frame
-        and np.linalg.norm(x.last - d.last) <= BOX_OVER_DIST * max(d.width, x.width, 1.0) for x in others)
+    """`d` may be a second box over another card: first seen where it lies, on a card seen
+    before it and read more surely; `d` read weakly (BOX_PEAK) and that card still seen
+    (BOX_OVER_DIST), or `d` lying right on that card (DOUBLE_READ_DIST), which was misread as
+    `d` at times, never surely (PEAK_READ). A real-model full penguins game: a "7C" box over
+    Cid's 10C, 0.15 widths off, read at 0.52 at best, took the 10C's place for 4 s and was
+    logged as Ann's war play; the 10C had been read 7C at 0.29 at best. A card put squarely on
+    another is read surely on the track of the card under it, before it has its own (a short
+    Atlas game: Ann's QH on her 4C, 0.2 widths off, read QH at 0.77 on the 4C's track)."""
+    def over(x: Seen) -> bool:
+        off = np.linalg.norm(x.last - d.last) / max(d.width, x.width, 1.0)
+        return off <= BOX_OVER_DIST and d.peak <= BOX_PEAK and x.last_frame >= d.last_frame or \
+            off <= DOUBLE_READ_DIST and x.name != d.name and 0.0 < x.reads.get(d.name, 0.0) < PEAK_READ
+    return np.linalg.norm(d.first - d.last) <= BOX_OVER_DIST * max(d.width, 1.0) and any(
+        x.track != d.track and x.peak > d.peak and x.first_frame < d.first_frame and over(x) for x in others)
 
 
 def handed_over(d: Seen, others: list[Seen], fps: float) -> bool:
@@ -978,6 +988,11 @@ class EventMaker:
                     first = 0
                 ranked = plausible
             obs = self.pending[first]
+            if not ranked and legal_reading is None:
+                pieces = self._split(obs)
+                if pieces:  # the put was two or more seats' cards, taken as one
+                    self.pending[first:first + 1] = pieces
+                    continue
             if not ranked:
                 self.pending.pop(first)
                 decided.append(self._unexplained(obs, legal_reading))
@@ -1011,6 +1026,27 @@ class EventMaker:
             info["ruling"] = self._commit(top_ev, obs, info)
             decided.append((None if top_ev is IGNORE else top_ev, obs, info))
         return decided
+
+    def _split(self, obs: Observation) -> list[Observation] | None:
+        """An arrival of several cards that no reading takes as one put, as one arrival per
+        card (in the order first seen, each attributed by its own path), when every one of them
+        then reads legally in turn: cards put by seats in turn, chained as one put because they
+        lay together or looked like a run's ends (a real-model full penguins game: Dan's 6D and
+        Ann's 9D on it, killed before the table settled, read as one put "6D 9D" from Bob; asked
+        about, and the camera lost step for the rest of the game). Not while the camera may be
+        out of step (`doubt`): a seat's run whose reading the camera's own mistakes made
+        illegal would be logged in pieces. Dreck rows are put by seat (`dreck_puts`)."""
+        view = self.table.view()
+        if obs.kind != "arrive" or len(obs.cards) < 2 or view.get("phase") == "dreck" or self.doubt > 0:
+            return None
+        stock_left = view.get("stock", 0) > 0
+        pieces = [replace(self._arrival([s], obs.frame, obs.time, obs.present, stock_left), where=obs.where)
+                  for s in sorted(obs.cards, key=lambda s: s.first_frame)]
+        for p in pieces:  # (where a card was last seen says nothing of a put carried off)
+            p.seat_sure = p.seat_sure and obs.seat_sure
+        rest = [o for o in self.pending if o is not obs]
+        k, _ = self._readings((pieces + rest)[:MAX_LOOKAHEAD + 1])
+        return pieces if k >= len(pieces) else None
 
     def _joined(self, head: Observation) -> Observation:
         """`head` with the arrivals waiting after it that the game judges one put with it
