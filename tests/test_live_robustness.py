@@ -13,7 +13,7 @@ import pytest
 from vision.live import settle as st
 from vision.live.detector import Detection
 from vision.live.events import (LONG_READ_S, LONG_READ_VOTES, MIN_PLAUSIBLE, PEAK_READ, STRONG_VOTES, EventMaker, Observation, Seen,
-                                dreck_puts, seat_is_sure, strong_identity)
+                                dreck_puts, seat_is_sure, strong_identity, without_evidence)
 from vision.live.games.skitgubbe import W_PLAY_UNSURE_SEAT
 from vision.live.layout import default_layout
 from vision.live.tracker import EXIT_MISSES, MAX_MISSES, Tracker, leaving_picture
@@ -637,3 +637,70 @@ def test_part2_a_put_no_reading_takes_whole_is_split_into_cards_put_in_turn():
         else:
             (ev, _, info), = decided
             assert ev is None and "please confirm" in info["note"]["message"] and table.next_seq == 5
+
+
+def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
+    """Part 2, trump spades. Dan ate Bob's AS; later he beat Cid's 9S with KS AS, logged as KS
+    (the AS lay under it), and Bob ate the two. When Bob beats Ann's 7C with KS AS, the referee
+    cannot take it: AS is in Dan's hand. Dan's put among the last PASSED_BACK events reads
+    legally with the AS, and so does all after it and then Bob's put: Dan's put and what
+    followed are withdrawn and logged again, Dan's with the AS, and Bob's put is logged (a
+    real-model full penguins game asked about it and lost step for the rest of the game). The
+    AS seen alone, lying with Dan's KS before the eat, was that card under the run: it amends
+    the put and is no put of its own. While the camera may be out of step nothing is amended
+    (Bob's put is then logged with the AS unread, `run_partly_unread`)."""
+    from referee import Table
+
+    def at(x, y):
+        return np.array([x, y], float)
+
+    def setup():
+        table = Table()
+        assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
+                            "trump": "S", "hand_sizes": [6, 6, 6, 6], "leader": 0, "mode": "hidden"}).ok
+        em = EventMaker(table, LAYOUT, 12.0)
+        return table, em
+
+    def log(em, ev, cards=(), where=(640.0, 360.0)):
+        seen = [Seen(100 + len(em.recent) * 10 + k, [(c, 1.0)], at(*where), at(where[0] + 30 * k, where[1]), 5, 10, 80.0, 9.0)
+                for k, c in enumerate(cards)]
+        obs = Observation("arrive" if ev["type"] == "play" else "leave", seen, 10, 1.0, 5)
+        assert em._commit(dict(ev), obs, {}).ok
+
+    before = [{"type": "play", "seat": 0, "cards": ["5S"]}, {"type": "play", "seat": 1, "cards": ["AS"]},
+              {"type": "eat", "seat": 2}, {"type": "eat", "seat": 3}, {"type": "play", "seat": 0, "cards": ["7D"]},
+              {"type": "eat", "seat": 1}, {"type": "play", "seat": 2, "cards": ["9S"]}]
+    dans = {"type": "play", "seat": 3, "cards": ["KS"]}
+    after = [{"type": "eat", "seat": 0}, {"type": "eat", "seat": 1}, {"type": "play", "seat": 2, "cards": ["2C"]},
+             {"type": "play", "seat": 3, "cards": ["5C"]}, {"type": "play", "seat": 0, "cards": ["7C"]}]
+    for doubt in (0, 3):
+        table, em = setup()
+        for ev in before:
+            log(em, ev, ev.get("cards", ()))
+        log(em, dans, ["KS"], (500.0, 300.0))
+        for ev in after:
+            log(em, ev, ev.get("cards", ()))
+        em.doubt = doubt
+        bobs = [Seen(300, [("KS", 1.0)], at(5, 360), at(600, 350), 300, 310, 80.0, 9.0),
+                Seen(301, [("AS", 1.0)], at(5, 360), at(630, 350), 300, 310, 80.0, 9.0)]
+        em.pending = [Observation("arrive", bobs, 320, 320 / 12, 300, seat_hint=1)]
+        decided = [ev for ev, _, _ in em.resolve(force=True)]
+        if doubt:  # not amended: logged by the reading of last resort, the AS unread
+            assert decided == [{"type": "play", "seat": 1, "cards": ["KS", "??"]}] and table.next_seq == 15
+            continue
+        assert [ev["type"] for ev in decided[:6]] == ["undo"] * 6
+        assert [without_evidence(ev) for ev in decided[6:]] == [{"type": "play", "seat": 3, "cards": ["KS", "AS"]}] + \
+            after + [{"type": "play", "seat": 1, "cards": ["KS", "AS"]}]
+        assert table.view()["to_act"] == 1 and table.view()["table"] == []  # killed by Bob's beat: he leads
+    # the AS seen alone, lying with Dan's KS, right after Ann ate the 9S
+    table, em = setup()
+    for ev in before:
+        log(em, ev, ev.get("cards", ()))
+    log(em, dans, ["KS"], (500.0, 300.0))
+    log(em, after[0])
+    glimpse = Seen(300, [("AS", 1.0)], at(520, 300), at(520, 300), 300, 310, 80.0, 9.0)
+    em.pending = [Observation("arrive", [glimpse], 320, 320 / 12, 300, seat_hint=1, seat_sure=False)]
+    decided = [ev for ev, _, _ in em.resolve(force=True)]
+    assert [without_evidence(ev) for ev in decided] == [{"type": "undo"}, {"type": "undo"},
+                                                        {"type": "play", "seat": 3, "cards": ["KS", "AS"]}, after[0]]
+    assert table.view()["table"] == [["KS", "AS"]] and table.view()["to_act"] == 1

@@ -114,6 +114,10 @@ LOWER_MATE_S = 4.0
 #: A card read late may amend a put this many accepted events back (`EventMaker._amended`):
 #: the put and the events after it are withdrawn and logged again.
 AMEND_BACK = 2
+#: A card the referee places in a seat's hand, put down by another, may amend that seat's put
+#: this many accepted events back (`EventMaker._passed_on`): it went on unseen in that put.
+PASSED_BACK = 8
+RECENT = max(AMEND_BACK, PASSED_BACK)  # accepted events kept for amending
 #: Identity alternatives considered per card (best names by votes).
 NAME_ALTERNATIVES = 2
 #: A card seen this long (seconds, first to last sighting) that came and went between two
@@ -589,8 +593,8 @@ class EventMaker:
         # the legal reading of the last card asked about (it contradicted what was seen), kept
         # until a later removal confirms it (`_confirmed`) or another event is logged
         self.asked_reading: tuple[dict, Observation] | None = None
-        # the last AMEND_BACK events accepted (event, its observation, its seq): a card of a
-        # put among them read late amends it (`_amended`)
+        # the last RECENT events accepted (event, its observation, its seq): a card of a put
+        # among them read late amends it (`_amended`, `_passed_on`)
         self.recent: list[tuple[dict, Observation, int]] = []
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
@@ -965,6 +969,13 @@ class EventMaker:
                     self.pending.pop(0)
                     decided += amended
                     continue
+                passed = self._passed_on(head)
+                if passed:
+                    relogged, consumed = passed
+                    if consumed:  # (else it is judged next, against the amended log)
+                        self.pending.pop(0)
+                    decided += relogged
+                    continue
             window = self.pending[:MAX_LOOKAHEAD + 1]
             best = self._ordered_readings(window)
             last_resort = not best and window[0].kind == "arrive"
@@ -1075,7 +1086,7 @@ class EventMaker:
         one_put = getattr(_game_rules(view), "one_put", None)
         if one_put is None:
             return None
-        for back in range(1, len(self.recent) + 1):
+        for back in range(1, min(len(self.recent), AMEND_BACK) + 1):
             ev0, obs0, _ = self.recent[-back]
             # (lying with it: each late card within GROUP_DIST card widths per rank of a card of the put)
             if obs0.kind == "arrive" and one_put(obs0, late, view, self.fps) and all(
@@ -1105,6 +1116,68 @@ class EventMaker:
                     break
         if amended is None:
             return None
+        return self._relogged(back, amended, late, joined)
+
+    def _passed_on(self, late: Observation) -> tuple[list, bool] | None:
+        """An arrival with no legal reading that has one card the referee places in another
+        seat's hand (it ate or collected it): if one of that seat's puts among the last
+        PASSED_BACK events logged (newest first) reads legally with the card, and so do the
+        events after it, the card went on from that hand in the put, unseen (lying under a card
+        of its run). That put and the events after it are withdrawn and logged again, the put
+        with the card (as in `_amended`), when the arrival then reads legally (the card went on
+        from the table with the put: judged next) or is that card alone lying with the put (it
+        was the card under the run: consumed). Returns (the decided entries, consumed), or None.
+        A real-model full penguins game: Ann's KS AS, logged as KS; Cid ate them and led KS AS
+        four moves later, which the referee could not take (AS in Ann's hand): asked about, and
+        the camera lost step for the rest of the game. Not while the camera may be out of step
+        (`doubt`): the card's earlier reading is then as likely wrong."""
+        view = self.table.view()
+        if self.doubt > 0 or not isinstance(view.get("hands"), dict):
+            return None
+        held = {c: int(seat) for seat, hand in view["hands"].items() if isinstance(hand, dict)
+                for c in (hand.get("known") or ())}
+        passed = {s.name for s in late.cards if held.get(s.name, late.seat_hint) != late.seat_hint}
+        if len(passed) != 1 or any(ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE
+                                   for _, ev, w, _ in self._readings([late])[1].values()):
+            return None
+        card = passed.pop()
+        for back in range(1, len(self.recent) + 1):  # the holder's puts, newest first
+            ev0, obs0, _ = self.recent[-back]
+            if ev0.get("type") != "play" or ev0.get("seat") != held[card]:
+                continue
+            withdrawn = self.recent[-back:]
+            amended = dict(without_evidence(ev0), cards=sorted(ev0["cards"] + [card], key=rank_key))
+            # the arrival is that card alone, lying with the put: it was the card under the run
+            lies_with = [s.name for s in late.cards] == [card] and any(
+                np.linalg.norm(late.cards[0].last - o.last) <= GROUP_DIST * max(late.cards[0].width, o.width, 1.0)
+                for o in obs0.cards)
+            with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]):
+                applied = []
+                for ev in [amended] + [ev for ev, _, _ in withdrawn[1:]]:
+                    applied.append(self.probe.try_apply(ev).ok)
+                    if not applied[-1]:
+                        break
+                fits = all(applied) and (lies_with or any(ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE
+                                                          for _, ev, w, _ in self._readings([late])[1].values()))
+                for ok in reversed(applied):
+                    if ok:
+                        self.probe.undo()
+            if not fits:
+                continue
+            # (what lies on the table is as it was: the put's cards have gone on since)
+            on_table, typed_in = dict(self.on_table), set(self.typed_in)
+            decided = self._relogged(back, amended, late, obs0)
+            self.on_table, self.typed_in = on_table, typed_in
+            if lies_with:
+                self._account(card, late.cards[0])
+            return decided, lies_with
+        return None
+
+    def _relogged(self, back: int, amended: dict, late: Observation, obs: Observation) -> list:
+        """Withdraw the last `back` events logged (`undo`, newest first, each naming the event
+        it withdraws), log `amended` (seen as `obs`) in place of the first, and the others again
+        as they were; the decided entries."""
+        withdrawn = self.recent[-back:]
         decided = []
         for ev, _, seq in reversed(withdrawn):
             # (a server applies the correction only while each undo withdraws the event it names,
@@ -1115,12 +1188,12 @@ class EventMaker:
             decided.append((undo, late, {"event": undo, "ruling": self.table.apply(undo)}))
         del self.recent[-back:]
         info = {"confidence": 1.0, "amends": withdrawn[0][2]}
-        info["ruling"] = self._commit(amended, joined, info)
-        decided.append((amended, joined, info))
-        for ev, obs, _ in withdrawn[1:]:  # logged again as they were
+        info["ruling"] = self._commit(amended, obs, info)
+        decided.append((amended, obs, info))
+        for ev, seen, _ in withdrawn[1:]:  # logged again as they were
             ruling = self.table.apply(ev)
-            self.recent = (self.recent + [(ev, obs, ruling.seq)])[-AMEND_BACK:]
-            decided.append((ev, obs, {"event": ev, "ruling": ruling, "confidence": ev["evidence"].get("confidence", 1.0)}))
+            self.recent = (self.recent + [(ev, seen, ruling.seq)])[-RECENT:]
+            decided.append((ev, seen, {"event": ev, "ruling": ruling, "confidence": ev["evidence"].get("confidence", 1.0)}))
         return decided
 
     def _confirmed(self, leave: Observation):
@@ -1345,7 +1418,7 @@ class EventMaker:
         info["event"] = ev
         ruling = self.table.apply(ev)
         if ruling.ok:
-            self.recent = (self.recent + [(ev, obs, ruling.seq)])[-AMEND_BACK:]
+            self.recent = (self.recent + [(ev, obs, ruling.seq)])[-RECENT:]
             self.doubt = max(self.doubt - 1, 0)
         else:
             self.doubt, self.doubt_cause = DOUBT_EVENTS, "an illegal ruling"
