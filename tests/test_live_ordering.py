@@ -1193,6 +1193,25 @@ def test_a_weak_box_over_a_surer_card_waits_and_is_dropped_when_it_vanishes():
     assert summary(em.resolve(force=True)) == [("play", 1, ["10S"])]
 
 
+def test_a_card_logged_by_a_lesser_guess_keeps_that_name_while_it_lies_there():
+    """Ann leads 7C, read 6C at 87 % and 7C at 8 % by its track; 6C is known elsewhere, so the
+    referee takes it as 7C. At the next settle the same track, still read 6C, lies where it
+    lay: it is the 7C, not a new 6C (a real-model full penguins game reported it as Dan's 6C
+    and asked about it). The same track carried far off is judged as it reads."""
+    from referee import Table
+
+    for moved in (False, True):
+        table = Table()
+        table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        em.on_table["7C"] = {"pos": np.array((640.0, 400.0)), "track": 7, "seen": 90}
+        assert table.apply({"type": "play", "seat": 0, "cards": ["7C"]}).ok
+        where = (640.0, 400.0) if not moved else (900.0, 250.0)
+        track = Seen(7, [("6C", 0.87), ("7C", 0.08)], np.array((640.0, 700.0)), np.array(where), 50, 120, 80.0, 20.0, 0.8)
+        new = em.observe([track], [], 120)
+        assert [o.kind for o in new] == ([] if not moved else ["arrive", "leave"])
+
+
 def test_a_box_right_on_a_card_misread_as_it_at_times_waits_and_is_dropped_when_it_vanishes():
     """Part 1: Ann's 10C lies in the trick. A box read "7C" (0.52 at best, too sure for
     BOX_PEAK) appears 0.15 card widths from it and takes its place (a real-model full penguins

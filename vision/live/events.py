@@ -658,6 +658,11 @@ class EventMaker:
         # game: Ann's 4H, put down with her 5H, was not reported: a 4H had been let go 100 s before)
         self.retired = {n: v for n, v in self.retired.items() if frame - v[1] <= RETIRED_WINDOW_S * self.fps}
         view = self.table.view()  # (nothing is applied while observing: one view serves throughout)
+        # a card logged by a lesser guess of its track keeps that name while the track lies
+        # where it lay (a real-model full penguins game: Dan's 7C, read 6C at 87 %, was logged
+        # as 7C, 6C being killed; the same track, read 6C still, was then reported as a new 6C)
+        pinned = {e["track"]: (n, e["pos"]) for n, e in self.on_table.items()}
+        seen, departed = ([self._pinned(s, pinned) for s in cards] for cards in (seen, departed))
         if getattr(_game_rules(view), "KILLED_PILE", False):
             # a card lying on the killed cards' pile is off the table: a real-model full game's
             # tracker took Dan's eaten 5C on to the pile (its back read as a face), the 5C stayed
@@ -847,6 +852,16 @@ class EventMaker:
             o.where = where
         self.pending += obs
         return obs
+
+    @staticmethod
+    def _pinned(s: Seen, pinned: dict) -> Seen:
+        """`s` named as the card its track was accounted under, if it still lies there
+        (MOVED_FAR) and still has that name among its names."""
+        name, pos = pinned.get(s.track, (s.name, None))
+        shares = dict(s.names)
+        if name == s.name or name not in shares or np.linalg.norm(np.asarray(pos, float) - s.last) > MOVED_FAR * max(s.width, 1.0):
+            return s
+        return replace(s, names=[(name, shares[name])] + [(n, w) for n, w in s.names if n != name])
 
     def _arrival(self, g: list[Seen], frame: int, time: float, present: set, stock_left: bool,
                  put_seat: int | None = None) -> Observation:
