@@ -890,6 +890,34 @@ def test_a_runs_lower_card_read_after_its_run_was_logged_amends_the_play(monkeyp
         assert [ev for ev, _, _ in em.resolve()] == [None] and table.view()["table"] == [["4S"]]
 
 
+def test_a_runs_unread_lower_card_amends_the_play_by_its_guess_and_is_asked_about():
+    """Bob (to act) plays 3S 4S. The 4S is logged alone; the 3S, under it, is never read: its
+    track offers only weak guesses (3S at 15 %, 5S at 4 %). Lying with the 4S, first seen
+    just after it, it amends the play by its guess (3S 4S, the only legal one: the referee
+    knows Bob's hand), and the camera asks which card it was. Before, it was asked about and
+    the run stayed a single 4S (a real-model full bellot game: Ann's 8H 9H 10H, logged as 10H,
+    left two cards in her hand, and the camera lost step: 174 of 183 events matched, now
+    all). An unread card lying two card widths away is no card of the run: asked about."""
+    from vision.live.events import Observation
+
+    hands = [["9S", "10D", "2D"], ["3S", "4S", "JH"], ["QH", "10H", "6C"], ["AS", "8D", "JC"]]
+    for at in ((545, 360), (720, 360)):
+        table, em = part2_start([h[:] for h in hands], leader=1)
+        four = card("4S", (5.0, 360.0), (560, 360), 100, 140)
+        em.pending = [Observation("arrive", [four], 140, 140 / FPS, 100, 1)]
+        assert summary(em.resolve()) == [("play", 1, ["4S"])]
+        under = card("??", (5.0, 360.0), at, 101, 154, votes=3.0)
+        under.names = [("??", 0.0), ("3S", 0.15), ("5S", 0.04)]
+        em.pending = [Observation("arrive", [under], 154, 154 / FPS, 101, 1)]
+        decided = em.resolve()
+        if at == (720, 360):
+            assert [ev for ev, _, _ in decided] == [None] and table.view()["table"] == [["4S"]]
+            continue
+        assert [ev["type"] for ev, _, _ in decided] == ["undo", "play"] and decided[1][0]["cards"] == ["3S", "4S"]
+        assert rulings(decided) == ["ok", "ok"] and table.view()["table"] == [["3S", "4S"]]
+        assert "which card was it?" in decided[1][2]["note"]["message"]
+
+
 def test_a_card_seen_for_seconds_that_came_and_went_alone_is_reported():
     """Part 2, Dan to lead. His JC lies in the play area for 2.5 s, the table never settles
     meanwhile, and Ann eats it: at the next settle it has come and gone, and no card the

@@ -1096,17 +1096,22 @@ class EventMaker:
         late cards, when all of that reads legally. Returns the decided entries, or None.
         Real-model full games: tango, Cid's 9H 10H logged as 10H, the 9H read 2 s later under
         the 10H, and the camera lost step for the rest of Part 2; Atlas, Cid's 7S 8S logged as
-        8S, the 7S read after Dan's eat that followed."""
+        8S, the 7S read after Dan's eat that followed. A late card never read counts by its best
+        guess, the put is read by its guesses however weak, and it is asked about."""
         view = self.table.view()
         one_put = getattr(_game_rules(view), "one_put", None)
         if one_put is None:
             return None
+        # (an unread late card by its best guess: the run's under card shows a strip only, and
+        # a bellot full game asked about Ann's "8H or 9H" under her 10H, logged alone)
+        keyed = replace(late, cards=[replace(d, names=[(d.key, d.share)]) if d.name == UNKNOWN and d.key else d
+                                     for d in late.cards])
         for back in range(1, min(len(self.recent), AMEND_BACK) + 1):
             ev0, obs0, _ = self.recent[-back]
             # (lying with it: each late card within GROUP_DIST card widths per rank of a card of the put)
-            if obs0.kind == "arrive" and one_put(obs0, late, view, self.fps) and all(
+            if obs0.kind == "arrive" and one_put(obs0, keyed, view, self.fps) and all(
                     any(np.linalg.norm(d.last - o.last) <= GROUP_DIST * run_gap(d.name, o.name) * max(d.width, o.width, 1.0)
-                        for o in obs0.cards) for d in late.cards):
+                        for o in obs0.cards) for d in keyed.cards):
                 break
         else:
             return None
@@ -1116,10 +1121,12 @@ class EventMaker:
         later = [ev for ev, _, _ in withdrawn[1:]]
         joined = replace(obs0, cards=obs0.cards + late.cards)
         amended = None
+        # (an unread late card: its guesses are weak by nature; the put read by them is asked about)
+        unread = all(d.name == UNKNOWN for d in late.cards)
         with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]):
             readings = sorted(self._readings([joined])[1].values(), key=lambda r: -r[0])
             for _, ev, w, _ in readings:
-                if ev in (None, IGNORE) or w < MIN_PLAUSIBLE or ev["type"] != ev0["type"] or \
+                if ev in (None, IGNORE) or w < MIN_PLAUSIBLE and not unread or ev["type"] != ev0["type"] or \
                         ev.get("seat") != ev0.get("seat") or sorted(event_cards(ev)) == sorted(event_cards(ev0)):
                     continue  # (the same put: the late card was a second box of one of its cards)
                 applied = [self.probe.try_apply(e).ok for e in [ev] + later]
@@ -1131,7 +1138,13 @@ class EventMaker:
                     break
         if amended is None:
             return None
-        return self._relogged(back, amended, late, joined)
+        decided = self._relogged(back, amended, late, joined)
+        if unread:
+            seat = self._seat_name(amended.get("seat"))
+            decided[len(withdrawn)][2]["note"] = self._ask(
+                late, f"could not read a card of {seat}'s run ({', '.join(map(_as_read, late.cards))}): logged as "
+                      f"{self._describe(amended)}; which card was it?", chosen=amended)
+        return decided
 
     def _passed_on(self, late: Observation) -> tuple[list, bool] | None:
         """An arrival with no legal reading that has one card the referee places in another
