@@ -7,13 +7,16 @@ motion test of settle.py.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from vision.live import settle as st
 from vision.live.detector import Detection
 from vision.live.events import (LONG_READ_S, LONG_READ_VOTES, MIN_PLAUSIBLE, PEAK_READ, STRONG_VOTES, EventMaker, Observation, Seen,
-                                dreck_puts, seat_is_sure, strong_identity, without_evidence)
+                                IMMATURE_HOLD_S, dreck_puts, origin_seat, seat_is_sure, strong_identity, travelled,
+                                without_evidence)
 from vision.live.games.skitgubbe import W_PLAY_UNSURE_SEAT
 from vision.live.layout import default_layout
 from vision.live.tracker import EXIT_MISSES, MAX_MISSES, Tracker, leaving_picture
@@ -232,6 +235,28 @@ def test_seat_is_sure_only_with_a_path_or_an_edge():
     assert seat_is_sure([640, 715], [640, 520], LAYOUT)  # first seen outside the play area
     assert seat_is_sure([900, 300], [700, 280], LAYOUT)  # a path back to the right edge
     assert not seat_is_sure([793, 232], [793, 233], LAYOUT)  # first seen where it lies
+    # a short path pointing 11 degrees inside Ann's zone, near its border with Dan's (a real-
+    # model tango game: Dan's 10C, seen for its last 52 px); well inside Dan's zone it tells
+    assert origin_seat([836, 378], [807, 335], LAYOUT, 82.0) == 0 and travelled([836, 378], [807, 335], LAYOUT, 82.0)
+    assert not seat_is_sure([836, 378], [807, 335], LAYOUT, 82.0)
+    assert seat_is_sure([870, 345], [807, 335], LAYOUT, 82.0) and origin_seat([870, 345], [807, 335], LAYOUT, 82.0) == 3
+
+
+def test_a_card_held_back_is_attributed_from_where_it_lay_not_where_it_was_carried():
+    """Part 1: Cid's 10H, first seen in the play area near his side, lies there while a junk
+    box (never read) holds changes back; the trick is then carried off towards Dan, and the
+    10H is judged with its track last seen at Dan's edge. Its path from there through where
+    it was first seen pointed back to Bob's side: "sure" it was Bob's (a real-model full tango
+    game asked about it and lost step). It is judged from where it lay: Cid's zone, unsure."""
+    table, em = maker()
+    junk = Seen(5, [("??", 0.0), ("QD", 0.08)], np.array([627.0, 207.0]), np.array([627.0, 207.0]), 128, 150, 80.0, 0.3, 0.31)
+    ten = Seen(6, [("10H", 1.0)], np.array([617.0, 214.0]), np.array([644.0, 166.0]), 140, 150, 112.0, 5.0, 0.65)
+    assert em.observe([junk, ten], [], 151) == []  # held back behind the junk box
+    carried = replace(ten, last=np.array([1211.0, 327.0]), last_frame=212, votes=19.0)
+    junk = replace(junk, last_frame=212)
+    em.observe([junk, carried], [], 128 + int(IMMATURE_HOLD_S * 12) + 1)
+    arrival, = [o for o in em.pending if o.kind == "arrive" and o.cards[0].name == "10H"]
+    assert arrival.seat_hint == 2 and not arrival.seat_sure
 
 
 def test_card_first_seen_lying_in_another_zone_is_the_play_of_the_seat_to_act():

@@ -170,6 +170,12 @@ MIN_TRAVEL = 0.04
 MIN_TRAVEL_CARDS = 0.6
 #: An accounted card seen by another track this many card widths from where it lay has moved.
 MOVED_FAR = 1.5
+#: A path seen only inside the play area tells the seat a card came from when it points back
+#: at least this far (radians, frame-normalised as `Layout.seat_angles`) inside one seat's zone:
+#: the last stretch of a hand's path bends as it lays the card down (a real-model full tango
+#: game: Dan's 10C, seen for its last 52 px, pointed 11 degrees into Ann's zone: logged as
+#: hers, asked about, and the camera lost step).
+ZONE_MARGIN = np.radians(15.0)
 #: A card that would be ruled illegal while its box lies within this many card widths of an
 #: accounted card's place (centre to centre) may be that card misread: two cards that close
 #: are one on top of the other, and the one below shows only part of itself (a real-model
@@ -337,9 +343,16 @@ def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
 
 def seat_is_sure(first, last, layout: Layout, width: float = 0.0) -> bool:
     """Whether origin_seat rests on evidence of where the card came from: it was first seen
-    outside the play area, or its path points back to an edge. A card first seen where it
-    lies (its flight was missed) is only attributed to the zone it lies in."""
-    return not layout.in_play_area(np.asarray(first, float)) or travelled(first, last, layout, width)
+    outside the play area, or its path points back to an edge well inside one seat's zone
+    (ZONE_MARGIN). A card first seen where it lies (its flight was missed) is only attributed
+    to the zone it lies in."""
+    first, last = np.asarray(first, float), np.asarray(last, float)
+    if not layout.in_play_area(first):
+        return True
+    if not travelled(first, last, layout, width):
+        return False
+    d = first - last
+    return layout.zone_margin(edge_point(last, float(np.arctan2(d[1], d[0])), layout.width, layout.height)) >= ZONE_MARGIN
 
 
 def dreck_puts(seen: list[Seen], layout: Layout) -> list[tuple[int, list[Seen]]]:
@@ -601,6 +614,7 @@ class EventMaker:
         self.held_tracks: set[int] = set()  # new cards ever held back by an unread card (not ghosts)
         self.held_first: dict[str, tuple] = {}  # name -> (first frame, where, frame) of a held-back new card
         self.swept: set[int] = set()  # tracks of unaccounted cards first seen lying on the killed pile
+        self.lay: dict[int, np.ndarray] = {}  # track of a new card -> where it lay at the first settle it was seen
         # cards on the referee's table that no camera event put there, or one put there unseen
         self.typed_in: set[str] = set()
         self.waiting: set[int] = set()  # tracks of new cards not read well enough yet at the last observe
@@ -701,6 +715,13 @@ class EventMaker:
         unaccounted = [s for s in seen if s.key is not None and s.key not in self.on_table
                        and s.key not in pending_names]
         young = {s.track for s in unaccounted if frame - s.first_frame <= IMMATURE_HOLD_S * self.fps}
+        # where each new card lay at the first settle it was seen: a card held back until the
+        # trick was carried off is seen last at the taker's edge (a real-model full tango game:
+        # Cid's 10H, held back 6 s behind a junk box, judged at Dan's edge, its path pointing
+        # back to Bob's side: logged as Bob's, asked, and the camera lost step)
+        self.lay = {t: p for t, p in self.lay.items() if t in live_tracks}
+        for s in unaccounted:
+            self.lay.setdefault(s.track, s.last.copy())
         single_puts = _game_rules(view).SINGLE_PUTS(view)
         waiting, new = [], []
         for s in unaccounted:
@@ -818,7 +839,7 @@ class EventMaker:
             d = put[0]
             # one first seen at the stock was flipped; where it lay before it went is unknown
             stock = self.layout.near_stock(d.first) and stock_left
-            hint = None if stock else origin_seat(d.first, d.last, self.layout, d.width)
+            hint = None if stock else origin_seat(d.first, self.lay.get(d.track, d.last), self.layout, d.width)
             obs.append(Observation("arrive", put, frame, time, d.first_frame, hint, stock, present=present,
                                    seat_sure=False))
         phase = view.get("phase")
@@ -873,9 +894,9 @@ class EventMaker:
         # else the seat of the put's first card seen coming in from outside the play area
         # (the best evidence of where the put came from), or of its first card
         anchor = next((s for s in g if not self.layout.in_play_area(s.first)), first)
-        hint = self.layout.zone_of(first.last) if stock else \
-            origin_seat(anchor.first, anchor.last, self.layout, anchor.width)
-        sure = stock or seat_is_sure(anchor.first, anchor.last, self.layout, anchor.width)
+        lay = self.lay.get(anchor.track, anchor.last)
+        hint = self.layout.zone_of(first.last) if stock else origin_seat(anchor.first, lay, self.layout, anchor.width)
+        sure = stock or seat_is_sure(anchor.first, lay, self.layout, anchor.width)
         if put_seat is not None:  # a dreck row: the seat most of its cards came from
             hint, sure = put_seat, True
         beside = self.layout.beside_stock(first.first) and stock_left

@@ -60,6 +60,14 @@ class Layout:
         p = self.centre + (np.asarray(point, float) - self.centre) / (self.width, self.height)
         return zone_of(p, self.centre, self.seat_angles())
 
+    def zone_margin(self, point) -> float:
+        """How far (radians, as in `seat_angles`) `point`'s direction from the centre lies
+        inside its zone: half the gap between its nearest and second-nearest seat directions."""
+        p = self.centre + (np.asarray(point, float) - self.centre) / (self.width, self.height)
+        d = p - self.centre
+        gaps = np.sort(np.abs(angle_diff(np.arctan2(d[1], d[0]), self.seat_angles())))
+        return float((gaps[1] - gaps[0]) / 2) if len(gaps) > 1 else float(np.pi)
+
     def in_play_area(self, point) -> bool:
         return point_in_polygon(point, self.play_area)
 
