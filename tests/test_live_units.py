@@ -337,7 +337,7 @@ def test_a_card_first_seen_beside_the_stock_can_be_the_flip_of_the_seat_to_act()
     table, em = _maker()
     stock, r = em.layout.stock, em.layout.stock_radius
     assert BESIDE_STOCK == 1.5 and table.view()["stock"] > 0
-    first, last = stock + [1.27 * r, 0], stock + [1.27 * r + 60, 20]
+    first, last = stock + [1.27 * r, 0], stock + [1.27 * r + 60, 0]
     assert em.layout.beside_stock(first) and not em.layout.near_stock(first)
     em.observe([_arrive("JS", 1.0, first, last, 10)], [], 20)
     (ev, _, info), = em.resolve()
@@ -347,7 +347,7 @@ def test_a_card_first_seen_beside_the_stock_can_be_the_flip_of_the_seat_to_act()
     table, em = _maker()
     first = stock + [1.6 * r, 0]
     assert not em.layout.beside_stock(first) and not em.layout.near_stock(first)
-    em.observe([_arrive("JS", 1.0, first, first + [60, 20], 10)], [], 20)
+    em.observe([_arrive("JS", 1.0, first, first + [60, 0], 10)], [], 20)
     (ev, _, info), = em.resolve()
     assert ev is None and "from Bob but it is legal only as Ann's play of JS" in info["note"]["message"]
 
