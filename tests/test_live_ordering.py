@@ -1180,6 +1180,18 @@ def test_a_card_seen_coming_from_one_seat_is_no_evidence_against_another():
     assert summary(em.resolve(force=True)) == [("play", 3, ["2H"])]
 
 
+def ann_led(card: str, track: int = 1):
+    """Ann's lead `card` on the referee's table, lying at (640, 400), accounted to `track`."""
+    from referee import Table
+
+    table = Table()
+    table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
+    assert table.apply({"type": "play", "seat": 0, "cards": [card]}).ok
+    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+    em.on_table[card] = {"pos": np.array((640.0, 400.0)), "track": track, "seen": 90}
+    return table, em
+
+
 def test_a_weak_box_over_a_surer_card_waits_and_is_dropped_when_it_vanishes():
     """Part 1: Ann's 9S lies in the trick. A box read "10S" at 0.41 at best appears 0.3 card
     widths from it, first seen where it lies (a real-model short tango game: a second box over
@@ -1187,16 +1199,6 @@ def test_a_weak_box_over_a_surer_card_waits_and_is_dropped_when_it_vanishes():
     sloughs and one was ruled illegal). It waits (BOX_HOLD_S) instead of being Bob's play; when
     it vanishes while the 9S stays, it was a second box: nothing is logged. One that is still
     there after BOX_HOLD_S is reported as usual, and a surely read card there is not held."""
-    from referee import Table
-
-    def ann_led():
-        table = Table()
-        table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
-        assert table.apply({"type": "play", "seat": 0, "cards": ["9S"]}).ok
-        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
-        em.on_table["9S"] = {"pos": np.array((640.0, 400.0)), "track": 1, "seen": 90}
-        return table, em
-
     def nine(last_frame):
         return Seen(1, [("9S", 1.0)], np.array((640.0, 700.0)), np.array((640.0, 400.0)), 50, last_frame, 80.0, 20.0, 0.8)
 
@@ -1205,18 +1207,18 @@ def test_a_weak_box_over_a_surer_card_waits_and_is_dropped_when_it_vanishes():
                     peak)
 
     assert box_over(box(110), [nine(110)]) and not box_over(box(110, peak=0.8), [nine(110)])
-    table, em = ann_led()
+    table, em = ann_led("9S")
     em.observe([nine(110), box(110)], [], 110)
     assert em.resolve() == [] and em.waiting == {2}
     em.observe([nine(150)], [box(140)], 150)  # gone 3.3 s after it came, the 9S still there
     assert [ev for ev, _, _ in em.resolve(force=True)] == [] and table.next_seq == 2
     # still there after BOX_HOLD_S: reported (Bob's play of 10S, the seat to act)
-    table, em = ann_led()
+    table, em = ann_led("9S")
     later = 100 + int(BOX_HOLD_S * FPS) + 1
     em.observe([nine(later), box(later)], [], later)
     assert summary(em.resolve(force=True)) == [("play", 1, ["10S"])]
     # a surely read card lying there is not held
-    table, em = ann_led()
+    table, em = ann_led("9S")
     em.observe([nine(110), box(110, peak=0.8)], [], 110)
     assert summary(em.resolve(force=True)) == [("play", 1, ["10S"])]
 
@@ -1226,14 +1228,8 @@ def test_a_card_logged_by_a_lesser_guess_keeps_that_name_while_it_lies_there():
     referee takes it as 7C. At the next settle the same track, still read 6C, lies where it
     lay: it is the 7C, not a new 6C (a real-model full penguins game reported it as Dan's 6C
     and asked about it). The same track carried far off is judged as it reads."""
-    from referee import Table
-
     for moved in (False, True):
-        table = Table()
-        table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
-        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
-        em.on_table["7C"] = {"pos": np.array((640.0, 400.0)), "track": 7, "seen": 90}
-        assert table.apply({"type": "play", "seat": 0, "cards": ["7C"]}).ok
+        table, em = ann_led("7C", track=7)
         where = (640.0, 400.0) if not moved else (900.0, 250.0)
         track = Seen(7, [("6C", 0.87), ("7C", 0.08)], np.array((640.0, 700.0)), np.array(where), 50, 120, 80.0, 20.0, 0.8)
         new = em.observe([track], [], 120)
@@ -1247,16 +1243,6 @@ def test_a_box_right_on_a_card_misread_as_it_at_times_waits_and_is_dropped_when_
     7C now and then, never surely: the box waits, and vanishing while the 10C is seen again it
     was a second box. A card put squarely on another that the card under it was read as surely
     (its track followed the new card before it had its own) is a card: reported at once."""
-    from referee import Table
-
-    def ann_led():
-        table = Table()
-        table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
-        assert table.apply({"type": "play", "seat": 0, "cards": ["10C"]}).ok
-        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
-        em.on_table["10C"] = {"pos": np.array((640.0, 400.0)), "track": 1, "seen": 90}
-        return table, em
-
     def ten(last_frame, read_7c):
         return Seen(1, [("10C", 0.97)], np.array((640.0, 700.0)), np.array((640.0, 400.0)), 50, last_frame, 80.0, 50.0,
                     0.72, reads={"10C": 0.72, "7C": read_7c})
@@ -1266,12 +1252,12 @@ def test_a_box_right_on_a_card_misread_as_it_at_times_waits_and_is_dropped_when_
                     0.52)
 
     assert box_over(box(110), [ten(105, 0.29)]) and not box_over(box(110), [ten(105, 0.77)])
-    table, em = ann_led()
+    table, em = ann_led("10C")
     em.observe([ten(105, 0.29), box(110)], [], 110)
     assert em.resolve() == [] and em.waiting == {2}
     em.observe([ten(150, 0.29)], [box(140)], 150)  # gone, the 10C seen again
     assert [ev for ev, _, _ in em.resolve(force=True)] == [] and table.next_seq == 2
-    table, em = ann_led()
+    table, em = ann_led("10C")
     em.observe([ten(105, 0.77), box(110)], [], 110)
     assert summary(em.resolve(force=True)) == [("play", 1, ["7C"])]
 
