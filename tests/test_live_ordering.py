@@ -987,6 +987,32 @@ def test_a_dreck_row_is_its_owners_whole_dreck():
     assert summary(decided) == [("dreck", 3, ["3D", "5C"])] and rulings(decided) == ["ok"]
 
 
+def test_dreck_rows_laid_and_given_away_between_two_settles_go_by_seat():
+    """Cid (2H 3S 3C) and Dan (3D 5C) lay out their dreck and it is given away before the
+    table settles: every card came and went. Before, such cards were chained as Part 2 runs
+    are, by suit (Cid's 3C with Dan's 5C), and every put was asked about (a fresh tango game
+    lost step for the rest of the game); now each seat's cards are its dreck, by the seat
+    each came from. A row read by modest names (70 % each) that is just what the referee
+    knows its seat holds is logged as read, no question (before, its weight was cut to
+    W_DRECK_AS_SEEN: asked about, or where its cards came from was not seen, not logged)."""
+    table, em = dreck_but_dans(seat=2)
+    cid = [card(n, CID_EDGE, (560.0 + 40 * k, 20.0), 100 + k, 130) for k, n in enumerate(("2H", "3S", "3C"))]
+    dan = [card(n, DAN_EDGE, (700.0 + 40 * k, 20.0), 104 + k, 130) for k, n in enumerate(("3D", "5C"))]
+    em.observe([], cid + dan, 150)  # (all carried off towards Cid, who takes the dreck)
+    decided = [d for d in em.resolve(force=True) if d[0] is not None]  # (and the leave: nothing)
+    assert [(ev["type"], ev["seat"], sorted(ev["cards"])) for ev, _, _ in decided] == \
+        [("dreck", 2, ["2H", "3C", "3S"]), ("dreck", 3, ["3D", "5C"])]
+    assert rulings(decided) == ["ok", "ok"] and not em.notes
+    table, em = dreck_but_dans(seat=2)
+    row = [card(n, CID_EDGE, (600.0 + 40 * k, 60.0), 100 + k, 130) for k, n in enumerate(("2H", "3S", "3C"))]
+    for c, other in zip(row, ("3H", "2S", "8C")):
+        c.names = [(c.name, 0.7), (other, 0.3)]
+    em.observe(row, [], 130)
+    decided = em.resolve(force=True)
+    assert [(ev["type"], ev["seat"], sorted(ev["cards"])) for ev, _, _ in decided] == [("dreck", 2, ["2H", "3C", "3S"])]
+    assert not em.notes  # (before: logged only as the legal reading of lesser guesses, and asked)
+
+
 def test_dreck_rows_of_one_seat_seen_apart_are_one_dreck():
     """Dan lays out his dreck (5S 5D 5H 5C 6D; the referee knows all but the 6D, kept in his
     hand at the end of Part 1) in two rows seen apart, before the camera's referee reached

@@ -835,14 +835,27 @@ class EventMaker:
                                        present=present))
         stock_left = view.get("stock", 0) > 0
         # (where it came from is weak evidence: asked about, not ruled on)
-        for put in ([[d] for d in came_and_went] if single_puts else runs_put_together(came_and_went, self.fps)):
+        phase = view.get("phase")
+        if single_puts:
+            gone_puts = [[d] for d in came_and_went]
+        elif phase == "dreck":
+            # each seat lays out all its dreck at once: by the seat each card came from (a fresh
+            # tango game: Ann's and Bob's rows, laid and given away before the table settled,
+            # were chained by suit as runs are, four puts of both seats' cards, all asked about)
+            by_seat: dict[int, list[Seen]] = {}
+            for d in came_and_went:
+                by_seat.setdefault(origin_seat(d.first, self.lay.get(d.track, d.last), self.layout, d.width), []).append(d)
+            gone_puts = sorted((sorted(g, key=lambda d: d.first_frame) for g in by_seat.values()),
+                               key=lambda g: g[0].first_frame)
+        else:
+            gone_puts = runs_put_together(came_and_went, self.fps)
+        for put in gone_puts:
             d = put[0]
             # one first seen at the stock was flipped; where it lay before it went is unknown
             stock = self.layout.near_stock(d.first) and stock_left
             hint = None if stock else origin_seat(d.first, self.lay.get(d.track, d.last), self.layout, d.width)
             obs.append(Observation("arrive", put, frame, time, d.first_frame, hint, stock, present=present,
                                    seat_sure=False))
-        phase = view.get("phase")
         if phase == "dreck" and not self.pending:  # each seat lays out all its dreck at once
             puts = dreck_puts(new, self.layout)
         else:
