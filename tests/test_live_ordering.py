@@ -1013,6 +1013,27 @@ def test_dreck_rows_laid_and_given_away_between_two_settles_go_by_seat():
     assert not em.notes  # (before: logged only as the legal reading of lesser guesses, and asked)
 
 
+def test_a_put_holding_a_second_box_of_a_card_just_logged_is_judged_without_it():
+    """Cid lays out his dreck (2H 3S 3C), then Dan his (3D 5C), and Dan leads KH. A second box
+    of Cid's 2H, first seen before Dan's dreck, was chained with the KH into one put, dated by
+    the 2H: no reading takes "2H, KH" (a fresh tango game asked about such a put and lost
+    step). Cid's 2H logged under another track since, the put is judged without it, in its
+    own place: after Dan's dreck, Dan's lead of KH."""
+    from vision.live.events import Observation
+
+    table, em = dreck_but_dans(seat=2)
+    cid = [card(n, CID_EDGE, (560.0 + 40 * k, 60.0), 100, 130, track=10 + k) for k, n in enumerate(("2H", "3S", "3C"))]
+    dan = [card(n, DAN_EDGE, (1100.0, 300.0 + 40 * k), 105, 130, track=20 + k) for k, n in enumerate(("3D", "5C"))]
+    double = card("2H", (560.0, 60.0), (560.0, 60.0), 101, 130, track=30)
+    kh = card("KH", DAN_EDGE, (700.0, 360.0), 110, 130, track=31)
+    em.pending = [Observation("arrive", cid, 130, 130 / FPS, 100, 2), Observation("arrive", [double, kh], 130, 130 / FPS, 101, 2),
+                  Observation("arrive", dan, 130, 130 / FPS, 105, 3)]
+    decided = em.resolve(force=True)
+    assert [(ev["type"], ev["seat"], sorted(ev["cards"])) for ev, _, _ in decided] == \
+        [("dreck", 2, ["2H", "3C", "3S"]), ("dreck", 3, ["3D", "5C"]), ("play", 3, ["KH"])]
+    assert rulings(decided) == ["ok", "ok", "ok"] and not em.notes
+
+
 def test_dreck_rows_of_one_seat_seen_apart_are_one_dreck():
     """Dan lays out his dreck (5S 5D 5H 5C 6D; the referee knows all but the 6D, kept in his
     hand at the end of Part 1) in two rows seen apart, before the camera's referee reached

@@ -1049,8 +1049,13 @@ class EventMaker:
                 ranked = plausible
             obs = self.pending[first]
             if not ranked and legal_reading is None:
+                # the put without cards since logged under other tracks, else its cards one by one
+                requeued = self._without_doubles(obs)
+                if requeued:
+                    self.pending = requeued
+                    continue
                 pieces = self._split(obs)
-                if pieces:  # the put was two or more seats' cards, taken as one
+                if pieces:
                     self.pending[first:first + 1] = pieces
                     continue
             if not ranked:
@@ -1086,6 +1091,28 @@ class EventMaker:
             info["ruling"] = self._commit(top_ev, obs, info)
             decided.append((None if top_ev is IGNORE else top_ev, obs, info))
         return decided
+
+    def _without_doubles(self, obs: Observation) -> list[Observation] | None:
+        """The queue with `obs`, an arrival of several cards that no reading takes, put back
+        without those the camera has since logged under other tracks (second boxes of them,
+        reported at the same settle) and dated by the cards left, when it then reads legally in
+        its place (a fresh tango game: a second box of Bob's dreck 5S, chained with Ann's KH AH
+        lead, dated the lead before Dan's dreck: "5S, KH, AH from Bob" was asked about, and the
+        camera lost step)."""
+        if obs.kind != "arrive" or len(obs.cards) < 2:
+            return None
+        logged = {c: {x.track for x in o.cards} for ev, o, _ in self.recent for c in event_cards(ev)}
+        rest = [s for s in obs.cards if s.track in logged.get(s.key, {s.track})]
+        if not rest or len(rest) == len(obs.cards):
+            return None
+        stock_left = self.table.view().get("stock", 0) > 0
+        put = replace(self._arrival(rest, obs.frame, obs.time, obs.present, stock_left), where=obs.where)
+        put.seat_sure = put.seat_sure and obs.seat_sure
+        others = [o for o in self.pending if o is not obs]
+        at = next((k for k, o in enumerate(others) if o.order > put.order), len(others))
+        queue = others[:at] + [put] + others[at:]
+        k, _ = self._readings(queue[:max(at + 1, MAX_LOOKAHEAD + 1)])
+        return queue if k > at else None
 
     def _split(self, obs: Observation) -> list[Observation] | None:
         """An arrival of several cards that no reading takes as one put, as one arrival per
