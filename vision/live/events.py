@@ -274,8 +274,14 @@ def origin_seat(first, last, layout: Layout, width: float = 0.0) -> int:
         return layout.zone_of(first)
     if not travelled(first, last, layout, width):
         return layout.zone_of(last)
+    return layout.zone_of(path_edge(first, last, layout))
+
+
+def path_edge(first: np.ndarray, last: np.ndarray, layout: Layout) -> np.ndarray:
+    """Where a card's path, from where it was put down (`last`) back through where it was
+    first seen, leaves the picture."""
     d = first - last
-    return layout.zone_of(edge_point(last, float(np.arctan2(d[1], d[0])), layout.width, layout.height))
+    return edge_point(last, float(np.arctan2(d[1], d[0])), layout.width, layout.height)
 
 
 def immature(s: Seen, frame: int | None = None, fps: float = 12.0) -> bool:
@@ -351,8 +357,7 @@ def seat_is_sure(first, last, layout: Layout, width: float = 0.0) -> bool:
         return True
     if not travelled(first, last, layout, width):
         return False
-    d = first - last
-    return layout.zone_margin(edge_point(last, float(np.arctan2(d[1], d[0])), layout.width, layout.height)) >= ZONE_MARGIN
+    return layout.zone_margin(path_edge(first, last, layout)) >= ZONE_MARGIN
 
 
 def dreck_puts(seen: list[Seen], layout: Layout) -> list[tuple[int, list[Seen]]]:
@@ -504,6 +509,21 @@ class Probe:
         seq = self.table.next_seq
         self.table.apply({"type": "undo"})
         self.table.next_seq = seq
+
+    @contextmanager
+    def applied(self, events: list[dict]):
+        """The referee with `events` applied in turn for the block (up to the first it does not
+        take); yields whether it took them all. Undone afterwards."""
+        done = 0
+        for ev in events:
+            if not self.try_apply(ev).ok:
+                break
+            done += 1
+        try:
+            yield done == len(events)
+        finally:
+            for _ in range(done):
+                self.undo()
 
     @contextmanager
     def withdrawn(self, events: list[tuple[dict, int]]):
@@ -1092,6 +1112,13 @@ class EventMaker:
             decided.append((None if top_ev is IGNORE else top_ev, obs, info))
         return decided
 
+    def _rearrived(self, obs: Observation, cards: list[Seen]) -> Observation:
+        """Some of the arrival `obs`'s cards as an arrival of their own, attributed by their own
+        paths (`_arrival`), sure of its seat only if `obs` was too (where a card was last seen
+        says nothing of a put carried off)."""
+        put = self._arrival(cards, obs.frame, obs.time, obs.present, self.table.view().get("stock", 0) > 0)
+        return replace(put, where=obs.where, seat_sure=put.seat_sure and obs.seat_sure)
+
     def _without_doubles(self, obs: Observation) -> list[Observation] | None:
         """The queue with `obs`, an arrival of several cards that no reading takes, put back
         without those the camera has since logged under other tracks (second boxes of them,
@@ -1105,9 +1132,7 @@ class EventMaker:
         rest = [s for s in obs.cards if s.track in logged.get(s.key, {s.track})]
         if not rest or len(rest) == len(obs.cards):
             return None
-        stock_left = self.table.view().get("stock", 0) > 0
-        put = replace(self._arrival(rest, obs.frame, obs.time, obs.present, stock_left), where=obs.where)
-        put.seat_sure = put.seat_sure and obs.seat_sure
+        put = self._rearrived(obs, rest)
         others = [o for o in self.pending if o is not obs]
         at = next((k for k, o in enumerate(others) if o.order > put.order), len(others))
         queue = others[:at] + [put] + others[at:]
@@ -1126,11 +1151,7 @@ class EventMaker:
         view = self.table.view()
         if obs.kind != "arrive" or len(obs.cards) < 2 or view.get("phase") == "dreck" or self.doubt > 0:
             return None
-        stock_left = view.get("stock", 0) > 0
-        pieces = [replace(self._arrival([s], obs.frame, obs.time, obs.present, stock_left), where=obs.where)
-                  for s in sorted(obs.cards, key=lambda s: s.first_frame)]
-        for p in pieces:  # (where a card was last seen says nothing of a put carried off)
-            p.seat_sure = p.seat_sure and obs.seat_sure
+        pieces = [self._rearrived(obs, [s]) for s in sorted(obs.cards, key=lambda s: s.first_frame)]
         rest = [o for o in self.pending if o is not obs]
         k, _ = self._readings((pieces + rest)[:MAX_LOOKAHEAD + 1])
         return pieces if k >= len(pieces) else None
@@ -1176,7 +1197,7 @@ class EventMaker:
                 break
         else:
             return None
-        if any(ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE for _, ev, w, _ in self._readings([late])[1].values()):
+        if self._plausibly_legal(late):
             return None  # legal on its own
         withdrawn = self.recent[-back:]
         later = [ev for ev, _, _ in withdrawn[1:]]
@@ -1190,13 +1211,10 @@ class EventMaker:
                 if ev in (None, IGNORE) or w < MIN_PLAUSIBLE and not unread or ev["type"] != ev0["type"] or \
                         ev.get("seat") != ev0.get("seat") or sorted(event_cards(ev)) == sorted(event_cards(ev0)):
                     continue  # (the same put: the late card was a second box of one of its cards)
-                applied = [self.probe.try_apply(e).ok for e in [ev] + later]
-                for ok in reversed(applied):
-                    if ok:
-                        self.probe.undo()
-                if all(applied):  # the events after the put still read legally after it
-                    amended = ev
-                    break
+                with self.probe.applied([ev] + later) as fits:
+                    if fits:  # the events after the put still read legally after it
+                        amended = ev
+                        break
         if amended is None:
             return None
         decided = self._relogged(back, amended, late, joined)
@@ -1226,8 +1244,7 @@ class EventMaker:
         held = {c: int(seat) for seat, hand in view["hands"].items() if isinstance(hand, dict)
                 for c in (hand.get("known") or ())}
         passed = {s.name for s in late.cards if held.get(s.name, late.seat_hint) != late.seat_hint}
-        if len(passed) != 1 or any(ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE
-                                   for _, ev, w, _ in self._readings([late])[1].values()):
+        if len(passed) != 1 or self._plausibly_legal(late):
             return None
         card = passed.pop()
         for back in range(1, len(self.recent) + 1):  # the holder's puts, newest first
@@ -1240,17 +1257,9 @@ class EventMaker:
             lies_with = [s.name for s in late.cards] == [card] and any(
                 np.linalg.norm(late.cards[0].last - o.last) <= GROUP_DIST * max(late.cards[0].width, o.width, 1.0)
                 for o in obs0.cards)
-            with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]):
-                applied = []
-                for ev in [amended] + [ev for ev, _, _ in withdrawn[1:]]:
-                    applied.append(self.probe.try_apply(ev).ok)
-                    if not applied[-1]:
-                        break
-                fits = all(applied) and (lies_with or any(ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE
-                                                          for _, ev, w, _ in self._readings([late])[1].values()))
-                for ok in reversed(applied):
-                    if ok:
-                        self.probe.undo()
+            with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]), \
+                    self.probe.applied([amended] + [ev for ev, _, _ in withdrawn[1:]]) as applied:
+                fits = applied and (lies_with or self._plausibly_legal(late))
             if not fits:
                 continue
             # (what lies on the table is as it was: the put's cards have gone on since)
@@ -1292,19 +1301,20 @@ class EventMaker:
         flip 7C, first seen as the trick was being carried to Dan, lay in his zone and was asked
         about; the trick then left towards Dan, the camera found no collect, and lost step."""
         ev, obs = self.asked_reading
-        if not self.probe.try_apply(ev).ok:
+        with self.probe.applied([ev]) as taken:
+            borne_out = taken and self._plausibly_legal(leave)
+        if not taken:
             self.asked_reading = None
-            return None
-        try:
-            readings = self._readings([leave])[1].values()
-        finally:
-            self.probe.undo()
-        if not any(cand not in (None, IGNORE) and w >= MIN_PLAUSIBLE for _, cand, w, _ in readings):
+        if not borne_out:
             return None
         self.asked_reading = None
         info = {"confidence": 1.0, "confirmed_by": leave.frame}
         info["ruling"] = self._commit(ev, obs, info)
         return ev, obs, info
+
+    def _plausibly_legal(self, obs: Observation) -> bool:
+        """Whether `obs` alone has a legal reading that does something, at least MIN_PLAUSIBLE."""
+        return any(ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE for _, ev, w, _ in self._readings([obs])[1].values())
 
     def _ordered_readings(self, window: list[Observation]) -> dict:
         """{(order, first event): (best path score, event, its prior weight, index in window of
