@@ -257,6 +257,13 @@ def test_a_card_held_back_is_attributed_from_where_it_lay_not_where_it_was_carri
     em.observe([junk, carried], [], 128 + int(IMMATURE_HOLD_S * 12) + 1)
     arrival, = [o for o in em.pending if o.kind == "arrive" and o.cards[0].name == "10H"]
     assert arrival.seat_hint == 2 and not arrival.seat_sure
+    # ... and so is one not yet read well enough when it lay there, carried off unreported
+    # (it came and went): where it lay, not where it was last seen
+    table, em = maker()
+    assert em.observe([replace(ten, votes=1.0)], [], 151) == []
+    em.observe([], [replace(carried, last_frame=212)], 230)
+    arrival, = [o for o in em.pending if o.kind == "arrive"]
+    assert arrival.cards[0].name == "10H" and arrival.seat_hint == 2
 
 
 def test_card_first_seen_lying_in_another_zone_is_the_play_of_the_seat_to_act():

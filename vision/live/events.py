@@ -739,7 +739,8 @@ class EventMaker:
         # trick was carried off is seen last at the taker's edge (a real-model full tango game:
         # Cid's 10H, held back 6 s behind a junk box, judged at Dan's edge, its path pointing
         # back to Bob's side: logged as Bob's, asked, and the camera lost step)
-        self.lay = {t: p for t, p in self.lay.items() if t in live_tracks}
+        # (kept for the cards that left by this settle: a card that came and went is judged from it)
+        self.lay = {t: p for t, p in self.lay.items() if t in live_tracks or any(d.track == t for d in departed)}
         for s in unaccounted:
             self.lay.setdefault(s.track, s.last.copy())
         single_puts = _game_rules(view).SINGLE_PUTS(view)
