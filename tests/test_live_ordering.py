@@ -979,7 +979,7 @@ def test_a_dreck_row_is_its_owners_whole_dreck():
     assert rulings(decided) == ["ok"]
     em.observe([card("2H", cid_side, (600.0, 60.0), 100, 160), card("3C", cid_side, (680.0, 60.0), 100, 160),
                 card("3S", cid_side, (640.0, 60.0), 140, 160)], [], 160)
-    assert summary(em.resolve(force=True)) == [None] and not em.notes
+    assert em.resolve(force=True) == [] and not em.notes  # (the 3S lies where it was logged)
     # Dan's row seen in front of Cid
     table, em = dreck_but_dans()
     em.observe([card("3D", cid_side, (600.0, 120.0), 100, 130), card("5C", cid_side, (650.0, 120.0), 100, 130)], [], 130)
@@ -1011,6 +1011,30 @@ def test_dreck_rows_laid_and_given_away_between_two_settles_go_by_seat():
     decided = em.resolve(force=True)
     assert [(ev["type"], ev["seat"], sorted(ev["cards"])) for ev, _, _ in decided] == [("dreck", 2, ["2H", "3C", "3S"])]
     assert not em.notes  # (before: logged only as the legal reading of lesser guesses, and asked)
+
+
+def test_a_dreck_card_logged_unseen_that_came_and_went_is_that_card():
+    """Cid's row is read as 2H 3C (the 3S under them unseen) and logged whole, 2H 3S 3C, by
+    what the referee knows he holds. Then Dan lays out 3D 5C, and both rows are given away
+    before the table settles; the camera glimpsed Cid's 3S only then, after Dan's row. Before,
+    that 3S was a new put, judged after Dan's row (a fresh tango game: after Bob's row, read in
+    full, the dreck was dealt, and such a card could only be a Part 2 play, illegal, so the
+    look-ahead preferred Bob's row read short, which left the referee waiting for dreck, and
+    the camera lost step). A card logged unseen that came and went is that card: it lay there
+    and left with the rows."""
+    table, em = dreck_but_dans(seat=2)
+    cid = [card(n, CID_EDGE, (560.0 + 80 * k, 60.0), 100 + k, 130) for k, n in enumerate(("2H", "3C"))]
+    em.observe(cid, [], 130)
+    decided = em.resolve(force=True)
+    assert [(ev["type"], ev["seat"], sorted(ev["cards"])) for ev, _, _ in decided] == [("dreck", 2, ["2H", "3C", "3S"])]
+    dan = [card(n, DAN_EDGE, (1100.0, 300.0 + 40 * k), 140 + k, 160) for k, n in enumerate(("3D", "5C"))]
+    late = card("3S", (600.0, 60.0), (600.0, 60.0), 150, 160)
+    obs = em.observe([], [card(c.name, c.first, c.last, c.first_frame, 160, track=c.track) for c in cid] + dan + [late], 170)
+    assert [(o.kind, sorted(s.name for s in o.cards)) for o in obs] == \
+        [("arrive", ["3D", "5C"]), ("leave", ["2H", "3C", "3D", "3S", "5C"])]
+    decided = [d for d in em.resolve(force=True) if d[0] is not None]
+    assert summary(decided) == [("dreck", 3, ["3D", "5C"])] and rulings(decided) == ["ok"]
+    assert not em.notes
 
 
 def test_a_put_holding_a_second_box_of_a_card_just_logged_is_judged_without_it():

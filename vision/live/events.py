@@ -793,6 +793,13 @@ class EventMaker:
                 self._account(s.key, s)
                 del self.retired[s.key]
                 new.remove(s)
+        # ... and so was one that came and went: it lay there, and left (a fresh tango game's
+        # 5S of Ann's dreck row, logged by what the referee knew she held, seen only as the
+        # rows were given away, was judged as a new put, and the look-ahead read Bob's row short)
+        for d in departed:
+            if d.key in self.typed_in and d.key in ref_table and d.key not in self.on_table:
+                self._account(d.key, d)
+                self.typed_in.discard(d.key)
         gone_names = [n for n in self.on_table if n not in present]
         # unread tracks standing where an accounted card was: that card is still there
         # (not a second box of another card: Bob's AC, laid where Ann's eaten 5C lay, boxed

@@ -56,9 +56,11 @@ W_DRECK_AS_SEEN = 0.3
 
 
 def table_cards(view: dict) -> set[str]:
-    """Cards the referee has on the table (Part 1 trick or Part 2 plays)."""
+    """Cards the referee has on the table (Part 1 trick, dreck rows, or Part 2 plays)."""
     if view.get("phase") == "part1" and view.get("trick"):
         return {c["card"] for c in view["trick"]["cards"]}
+    if view.get("phase") == "dreck":
+        return set(view.get("dreck_laid", ()))
     if view.get("phase") == "part2":
         return {c for p in view.get("table", []) for c in p}
     return set()
