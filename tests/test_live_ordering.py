@@ -790,6 +790,34 @@ def part2_start(hands, leader=0, trump="H", lead=None):
     return table, em
 
 
+def test_a_run_that_came_and_went_is_chained_by_its_cards_guesses_and_eaten_where_it_lay():
+    """Bob leads 7D 8D 9D 10D JD and Cid eats it, all between two settles. The camera saw JD,
+    then 7D and a card read 6D (72 %) or 10D (24 %), 8D and 9D hidden; the hand that took the
+    run hid it in the play area, in Bob's zone. Before, JD was logged as Bob's lead, and
+    "6D 7D" (six ranks below, no run with it) was asked about: a fresh tango game lost step.
+    Cards that came and went chain by their guesses too (MATE_GUESS_SHARE), so the run is
+    one put, legal only with the 10D: asked about, and logged once Cid's eat bears it out; a
+    removal last seen inside the play area is no sure sign of its taker (W_UNSURE_TAKER). A
+    4 % guess chains nothing."""
+    hands = [["2S", "3S", "4S", "5S", "6S"], ["7D", "8D", "9D", "10D", "JD", "2C", "3H", "4H", "5H", "6H"],
+             ["3C", "4C", "5C", "6C", "7C"], ["8C", "9C", "10C", "JC", "QC"]]
+    table, em = part2_start(hands, leader=1, trump="H")
+    jd = card("JD", BOB_EDGE, (450.0, 330.0), 100, 150, track=10)
+    ten = card("6D", BOB_EDGE, (420.0, 340.0), 110, 150, track=11)
+    ten.names = [("6D", 0.72), ("10D", 0.24), ("QD", 0.04)]
+    seven = card("7D", BOB_EDGE, (390.0, 350.0), 111, 151, track=12)
+    em.observe([], [jd, ten, seven], 170)
+    decided = em.resolve(force=True)
+    assert summary(decided)[-2:] == [("play", 1, ["7D", "8D", "9D", "10D", "JD"]), ("eat", 2, None)]
+    assert rulings(decided) == ["ok", "ok"]
+    # ... a 4 % guess chains nothing: JD alone, then the 6D 7D asked about
+    table, em = part2_start(hands, leader=1, trump="H")
+    ten.names = [("6D", 0.96), ("10D", 0.04)]
+    em.observe([], [jd, ten, seven], 170)
+    decided = em.resolve(force=True)
+    assert [d for d in summary(decided) if d] == [("play", 1, ["JD"]), ("eat", 2, None)]
+
+
 def test_the_ends_of_a_run_read_without_its_middle_are_one_put():
     """Ann leads 9S 10S JS QS KS, laid overlapping. The camera reads 9S, 10S and, a card and a
     half to their right, KS; JS and QS show only strips. Before, KS lay beyond GROUP_DIST of

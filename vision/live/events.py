@@ -120,6 +120,11 @@ PASSED_BACK = 8
 RECENT = max(AMEND_BACK, PASSED_BACK)  # accepted events kept for amending
 #: Identity alternatives considered per card (best names by votes).
 NAME_ALTERNATIVES = 2
+#: Cards that came and went are chained into runs by their guesses too, a guess holding at
+#: least this share of its track's votes (a fresh tango game: Bob's 7D-JD, seen as JD, 7D and a
+#: 10D read 6D at 72 % / 10D at 24 %, was split into JD and an illegal 6D 7D; a 4 % guess
+#: chained Ann's AS with Dan's 8S).
+MATE_GUESS_SHARE = 0.2
 #: A card seen this long (seconds, first to last sighting) that came and went between two
 #: settles was put down and taken away, even when no card the camera had accounted for left
 #: with it; a card seen for less may be a glimpse of one in flight. Real-model full tango
@@ -339,9 +344,16 @@ def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
     such cards lay is not known (last seen while carried off), so they are grouped by what they
     are and when they came. A real-model full game: Ann's 4H 5H, killed before the table
     settled, was logged as her 5H alone."""
+    def guesses(s: Seen) -> list[Seen]:
+        return [replace(s, names=[(n, 1.0)]) for k, (n, w) in enumerate(s.names[:NAME_ALTERNATIVES])
+                if k == 0 or w >= MATE_GUESS_SHARE]
+
+    def mates(s: Seen, o: Seen) -> bool:
+        return any(run_mate(a, b, fps) for a in guesses(s) for b in guesses(o))
+
     groups: list[list[Seen]] = []
     for s in sorted(cards, key=lambda c: c.first_frame):
-        near = [g for g in groups if any(run_mate(s, o, fps) for o in g)]
+        near = [g for g in groups if any(mates(s, o) for o in g)]
         merged = [o for g in near for o in g] + [s]
         groups = [g for g in groups if not any(g is n for n in near)] + [sorted(merged, key=lambda c: c.first_frame)]
     return sorted(groups, key=lambda g: g[0].first_frame)
@@ -859,8 +871,10 @@ class EventMaker:
                           for part in split_at_arrivals(g, arrived)):
                 seats = [self.layout.zone_of(c.last) for c in group if c.track >= 0]
                 hint = max(set(seats), key=seats.count) if seats else None
+                # (sure only when a card was seen carried out of the play area)
+                carried = any(c.track >= 0 and not self.layout.in_play_area(c.last) for c in group)
                 obs.append(Observation("leave", group, frame, time, max(c.last_frame for c in group), hint,
-                                       present=present))
+                                       present=present, seat_sure=carried))
         stock_left = view.get("stock", 0) > 0
         # (where it came from is weak evidence: asked about, not ruled on)
         phase = view.get("phase")

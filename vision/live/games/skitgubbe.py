@@ -55,6 +55,12 @@ W_PLAY_UNREAD = 0.5
 W_DRECK_AS_SEEN = 0.3
 
 
+#: Cards last seen inside the play area (the hand that took them hid them there) say little
+#: of who took them: their zone disagreeing with the referee's taker costs this much, not
+#: W_WRONG_TAKER.
+W_UNSURE_TAKER = 0.5
+
+
 def table_cards(view: dict) -> set[str]:
     """Cards the referee has on the table (Part 1 trick, dreck rows, or Part 2 plays)."""
     if view.get("phase") == "part1" and view.get("trick"):
@@ -91,7 +97,8 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
             if names & on_table or UNKNOWN in on_table:
                 if to_act is None:
                     return [(IGNORE, W_GLITCH)]
-                out.append(({"type": "eat", "seat": to_act}, 1.0 if obs.seat_hint in (None, to_act) else W_WRONG_TAKER))
+                out.append(({"type": "eat", "seat": to_act}, 1.0 if obs.seat_hint in (None, to_act) else
+                            W_WRONG_TAKER if obs.seat_sure else W_UNSURE_TAKER))
                 return out
         if table_cards(view) & names:
             return [(IGNORE, W_GLITCH)]  # cards the referee still has vanished unexpectedly: a glitch?
