@@ -818,6 +818,29 @@ def test_a_run_that_came_and_went_is_chained_by_its_cards_guesses_and_eaten_wher
     assert [d for d in summary(decided) if d] == [("play", 1, ["JD"]), ("eat", 2, None)]
 
 
+def test_puts_of_two_seats_that_came_and_went_as_one_chain_are_judged_by_seat():
+    """Dan leads 8C 9C, Ann beats with JC; then Bob beats with the trump 2S and Cid with 3S 4S
+    5S 6S, all between two settles. Chained by suit, the cards came and went as one put "2S
+    3S 4S 6S 5S" from Bob, which no reading takes, and card by card Cid's run is out of turn
+    (a fresh tango game: asked about, and the camera lost step). Such a put is judged by the
+    seat each card surely came from; the 5S, first seen where it lay (in Ann's zone, its
+    flight missed), goes with the run it belongs to."""
+    hands = [["JC", "2D", "3D", "4D", "5D", "6D"], ["2S", "7H", "8H", "9H", "10H", "JH"],
+             ["3S", "4S", "5S", "6S", "7D", "8D", "9D", "10D", "JD"], ["8C", "9C", "QH", "KH", "AH", "2H", "3H"]]
+    table, em = part2_start(hands, leader=3, trump="S")
+    dan = [card("8C", DAN_EDGE, (700.0, 330.0), 100, 130, track=1), card("9C", DAN_EDGE, (740.0, 330.0), 100, 130, track=2)]
+    jc = card("JC", ANN_EDGE, (560.0, 560.0), 110, 130, track=3)
+    em.observe(dan + [jc], [], 130)
+    assert summary(em.resolve(force=True)) == [("play", 3, ["8C", "9C"]), ("play", 0, ["JC"])]
+    two = card("2S", (320.0, 432.0), (526.0, 407.0), 140, 190, track=4)
+    run = [card(n, (573.0 + 40 * k, 40.0), (560.0 + 30 * k, 427.0), 160, 190, track=5 + k) for k, n in enumerate(("3S", "4S", "6S"))]
+    five = card("5S", (767.0, 467.0), (736.0, 460.0), 168, 190, track=9)
+    em.observe(dan + [jc], [two] + run + [five], 200)
+    decided = [d for d in em.resolve(force=True) if d[0] is not None]
+    assert summary(decided) == [("play", 1, ["2S"]), ("play", 2, ["3S", "4S", "5S", "6S"])]
+    assert rulings(decided) == ["ok", "ok"] and not em.notes
+
+
 def test_the_ends_of_a_run_read_without_its_middle_are_one_put():
     """Ann leads 9S 10S JS QS KS, laid overlapping. The camera reads 9S, 10S and, a card and a
     half to their right, KS; JS and QS show only strips. Before, KS lay beyond GROUP_DIST of

@@ -643,6 +643,9 @@ def test_part2_a_card_put_down_and_swept_to_the_killed_pile_before_it_was_report
     assert em.resolve(force=True) == [] and not em.notes
 
 
+BOB_SIDE, BOB_LIES = (5.0, 360.0), (420.0, 350.0)  # Bob's edge; a spot in the play area, in his zone
+
+
 def test_part2_a_put_no_reading_takes_whole_is_split_into_cards_put_in_turn():
     """Part 2: Bob ate Ann's 7D; Cid led 2D, Dan beat it with 5D; Ann's 6D and Bob's 9D on it
     came and went before the table settled. Chained as one put (one suit, three ranks apart:
@@ -650,8 +653,11 @@ def test_part2_a_put_no_reading_takes_whole_is_split_into_cards_put_in_turn():
     run 6D-9D would need Bob's 7D); they are judged as one put per card, in the order seen,
     when each then reads legally (a real-model full penguins game asked about "6D, 9D from
     Bob" and lost step for the rest of the game). A group whose cards do not all read legally
-    one by one, or one seen while the camera may be out of step, is asked about as before."""
-    for second, doubt in (("9D", 0), ("4D", 0), ("9D", 3)):
+    one by one is asked about as before. While the camera may be out of step a put is split
+    only by the seats its cards surely came from (no seat's run is cut up): a 9D first seen
+    where it lies, its flight missed, goes with Ann's 6D, and the put is asked about."""
+    for second, doubt, bob_from in (("9D", 0, BOB_SIDE), ("4D", 0, BOB_SIDE), ("9D", 3, BOB_SIDE),
+                                    ("9D", 0, BOB_LIES), ("9D", 3, BOB_LIES)):
         table, em = part2_maker()
         for ev in ({"type": "play", "seat": 0, "cards": ["7D"]}, {"type": "eat", "seat": 1},
                    {"type": "play", "seat": 2, "cards": ["2D"]}, {"type": "play", "seat": 3, "cards": ["5D"]}):
@@ -659,10 +665,10 @@ def test_part2_a_put_no_reading_takes_whole_is_split_into_cards_put_in_turn():
         assert table.view()["to_act"] == 0
         em.doubt = doubt
         ann = Seen(20, [("6D", 1.0)], np.array([640.0, 715.0]), np.array([600.0, 340.0]), 20, 40, 80.0, 9.0)
-        bob = Seen(21, [(second, 1.0)], np.array([5.0, 360.0]), np.array([660.0, 350.0]), 35, 40, 80.0, 9.0)
+        bob = Seen(21, [(second, 1.0)], np.array(bob_from), np.array(BOB_LIES), 35, 40, 80.0, 9.0)
         em.pending = [Observation("arrive", [ann, bob], 60, 60 / 12, 20, seat_hint=0, seat_sure=False)]
         decided = em.resolve(force=True)
-        if (second, doubt) == ("9D", 0):
+        if second == "9D" and (doubt == 0 or bob_from == BOB_SIDE):
             assert [ev for ev, _, _ in decided] == [{"type": "play", "seat": 0, "cards": ["6D"]},
                                                     {"type": "play", "seat": 1, "cards": ["9D"]}]
             assert all(info["ruling"].ok for _, _, info in decided) and table.view()["to_act"] == 1  # killed

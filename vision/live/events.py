@@ -1163,20 +1163,45 @@ class EventMaker:
 
     def _split(self, obs: Observation) -> list[Observation] | None:
         """An arrival of several cards that no reading takes as one put, as one arrival per
-        card (in the order first seen, each attributed by its own path), when every one of them
-        then reads legally in turn: cards put by seats in turn, chained as one put because they
-        lay together or looked like a run's ends (a real-model full penguins game: Dan's 6D and
-        Ann's 9D on it, killed before the table settled, read as one put "6D 9D" from Bob; asked
-        about, and the camera lost step for the rest of the game). Not while the camera may be
-        out of step (`doubt`): a seat's run whose reading the camera's own mistakes made
-        illegal would be logged in pieces. Dreck rows are put by seat (`dreck_puts`)."""
+        seat the cards came from (`_by_seat`), else per card (in the order first seen, each
+        attributed by its own path), when every one of them then reads legally in turn: cards
+        put by seats in turn, chained as one put because they lay together or looked like a
+        run's ends (a real-model full penguins game: Dan's 6D and Ann's 9D on it, killed before
+        the table settled, read as one put "6D 9D" from Bob; a fresh tango game: Bob's 2S and
+        Cid's 3S-6S, as one put from Bob; each asked about, and the camera lost step for the
+        rest of the game). Card by card not while the camera may be out of step (`doubt`): a
+        seat's run whose reading the camera's own mistakes made illegal would be logged in
+        pieces. Dreck rows are put by seat (`dreck_puts`)."""
         view = self.table.view()
-        if obs.kind != "arrive" or len(obs.cards) < 2 or view.get("phase") == "dreck" or self.doubt > 0:
+        if obs.kind != "arrive" or len(obs.cards) < 2 or view.get("phase") == "dreck":
             return None
-        pieces = [self._rearrived(obs, [s]) for s in sorted(obs.cards, key=lambda s: s.first_frame)]
         rest = [o for o in self.pending if o is not obs]
-        k, _ = self._readings((pieces + rest)[:MAX_LOOKAHEAD + 1])
-        return pieces if k >= len(pieces) else None
+        cards = sorted(obs.cards, key=lambda s: s.first_frame)
+        singles = [self._rearrived(obs, [s]) for s in cards]
+        tries = [[self._rearrived(obs, g) for g in by_seat]] if len(by_seat := self._by_seat(cards)) > 1 else []
+        if self.doubt == 0:
+            tries.append(singles)
+        for pieces in tries:
+            k, _ = self._readings((pieces + rest)[:MAX_LOOKAHEAD + 1])
+            if k >= len(pieces):
+                return pieces
+        return None
+
+    def _by_seat(self, cards: list[Seen]) -> list[list[Seen]]:
+        """`cards` (in the order first seen) grouped by the seat each surely came from
+        (`seat_is_sure`); a card whose seat is not sure joins the group holding the nearest
+        card of its run (one suit, at most RUN_REACH ranks apart), else its zone's."""
+        seat = {s.track: origin_seat(s.first, self.lay.get(s.track, s.last), self.layout, s.width) for s in cards}
+        sure = [s for s in cards if seat_is_sure(s.first, self.lay.get(s.track, s.last), self.layout, s.width)]
+        groups: dict[int, list[Seen]] = {}
+        for s in sure:
+            groups.setdefault(seat[s.track], []).append(s)
+        for s in cards:
+            if any(s is x for x in sure):
+                continue
+            gaps = [(run_gap(s.name, o.name), k) for k, g in groups.items() for o in g if 0 < run_gap(s.name, o.name) <= RUN_REACH]
+            groups.setdefault(min(gaps)[1] if gaps else seat[s.track], []).append(s)
+        return sorted((sorted(g, key=lambda s: s.first_frame) for g in groups.values()), key=lambda g: g[0].first_frame)
 
     def _joined(self, head: Observation) -> Observation:
         """`head` with the arrivals waiting after it that the game judges one put with it
