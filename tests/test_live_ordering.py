@@ -293,6 +293,27 @@ def test_a_slough_seen_just_before_the_play_it_follows_is_read_after_it():
     assert rulings(decided) == ["ok", "ok"]
 
 
+def test_a_removal_seen_just_before_the_put_it_follows_is_read_after_it():
+    """Part 2, trumps spades: Bob leads 6D 7D, Cid beats with AS, Dan eats 6D 7D. The run is
+    last seen half a second before Cid's AS is first seen (an arm reaching across hid it). In
+    the order seen, Cid eats the run and his AS is out of turn (a fresh tango game asked about
+    it, and the camera lost step for eight events). A removal and a put this close may have
+    been seen out of order too (SWAP_WINDOW_S): the play, then the eat."""
+    hands = [["2D", "3D", "4D", "5D", "6C", "7C"], ["6D", "7D", "8H", "9H", "10H", "JH", "QH"],
+             ["AS", "3C", "4C", "5C", "6H", "7H"], ["8C", "9C", "QC", "KH", "AH", "2H", "3H"]]
+    for first_seen, expected in ((106, [("play", 2, ["AS"]), ("eat", 3, None)]), (100 + int(3 * FPS), None)):
+        table, em = part2_start(hands, leader=1, trump="S")
+        assert table.apply({"type": "play", "seat": 1, "cards": ["6D", "7D"]}).ok
+        for k, n in enumerate(("6D", "7D")):
+            em.on_table[n] = {"pos": np.array([300.0 + 30 * k, 315.0]), "track": 1 + k, "seen": 100}
+        em.observe([card("AS", CID_EDGE, (651.0, 372.0), first_seen, 140, track=5)], [], 140)
+        decided = em.resolve(force=True)
+        if expected:
+            assert summary(decided) == expected and rulings(decided) == ["ok", "ok"] and not em.notes
+        else:  # (3 s apart, beyond SWAP_WINDOW_S: the order seen stands)
+            assert summary(decided)[0] == ("eat", 2, None) and em.notes
+
+
 def test_arrivals_far_apart_in_time_are_judged_in_the_order_seen():
     """The same two cards seen 3 s apart (beyond SWAP_WINDOW_S): the order seen stands, and
     KH, put down before any king was played, is no legal event (asked or ruled, never

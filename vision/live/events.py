@@ -193,8 +193,10 @@ W_GLITCH = 0.05
 #: Two arrivals first seen within this many seconds of each other may have been seen out of
 #: order: a hand covers the card it puts down until it lets go, while another player's card,
 #: carried in from a clear side, is read at once (a real-model render: a slough was first
-#: seen 1.5 s before the play it followed, and misread). The lookahead also reads the pair
-#: the other way round ...
+#: seen 1.5 s before the play it followed, and misread). So may a removal and the put after
+#: it: the cards taken are dated by when they were last seen, and an arm reaching across may
+#: hide them first (a fresh tango game: Bob's 6D 7D, hidden 0.5 s before Cid's AS was seen,
+#: read as eaten by Cid). The lookahead also reads the pair the other way round ...
 SWAP_WINDOW_S = 2.0
 #: ... with this weight on that reading's paths: the order seen is the likelier one, and is
 #: given up only when it has no legal reading or clearly worse ones. Below 1 / DECISIVE_RATIO,
@@ -1366,12 +1368,12 @@ class EventMaker:
     def _ordered_readings(self, window: list[Observation]) -> dict:
         """{(order, first event): (best path score, event, its prior weight, index in window of
         the observation it reads, the table its path leaves)}: `_readings` of the window as
-        seen and, when its first two are arrivals close in time (SWAP_WINDOW_S), of the two the
-        other way round (weighted W_SWAPPED). Of the two orders, the one whose legal readings
+        seen and, when its second is an arrival close in time to the first (SWAP_WINDOW_S), of the
+        two the other way round (weighted W_SWAPPED). Of the two orders, the one whose legal readings
         reach further counts; if both reach as far, their readings compete."""
         k, best = self._readings(window)
         out = {("seen", key): (score, ev, w0, 0, end) for key, (score, ev, w0, end) in best.items()}
-        if len(window) < 2 or window[0].kind != "arrive" or window[1].kind != "arrive" or \
+        if len(window) < 2 or window[1].kind != "arrive" or \
                 window[1].order - window[0].order > SWAP_WINDOW_S * self.fps:
             return out
         k2, swapped = self._readings([window[1], window[0]] + window[2:])
