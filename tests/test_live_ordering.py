@@ -730,6 +730,23 @@ def unread_card(last_frame, at=(900.0, 300.0), guess="9H", first_frame=100):
     return Seen(50, [("??", 0.0), (guess, 0.1)], np.array(at), np.array(at), first_frame, last_frame, 80.0, 0.5, 0.3)
 
 
+def test_a_held_back_card_that_left_under_a_new_track_is_no_ghost():
+    """Dan leads QD KD AD (KD hidden, AD never read surely); the unread AD holds the QD back.
+    The tracker loses the QD and finds it again as a new track, and Ann eats the run before the
+    next settle. Before, the new track, never held itself and seen for a second, was taken for
+    a ghost: Dan's lead and Ann's eat were both missed (a fresh bellot game lost step). A card
+    of a held-back card's name where that card was first seen is that card, held back."""
+    hands = [["2S", "3S", "4S", "5S", "6S", "7S"], ["2C", "3C", "4C", "5C", "6C", "7C"],
+             ["2H", "3H", "4H", "5H", "6H", "7H"], ["QD", "KD", "AD", "8C", "9C", "10C", "JC"]]
+    table, em = part2_start(hands, leader=3, trump="S")
+    qd = card("QD", DAN_EDGE, (700.0, 330.0), 100, 130, track=10)
+    assert em.observe([qd, unread_card(130, at=(740.0, 330.0), guess="AD", first_frame=110)], [], 130) == []
+    again = card("QD", (702.0, 332.0), (702.0, 332.0), 140, 150, track=12)
+    em.observe([], [again, unread_card(150, at=(740.0, 330.0), guess="AD", first_frame=110)], 170)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("play", 3, ["QD"]), ("eat", 0, None)] and rulings(decided) == ["ok", "ok"]
+
+
 def test_a_card_that_came_and_went_while_an_unread_card_held_changes_back_is_reported():
     """Ann leads KD while an unread card (a misread "7D", never read surely) lies on the table:
     it holds back what came after it (IMMATURE_HOLD_S). Bob eats KD before the hold ends. The

@@ -686,16 +686,17 @@ def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
     real-model full penguins game asked about it and lost step for the rest of the game). The
     AS seen alone, lying with Dan's KS before the eat, was that card under the run: it amends
     the put and is no put of its own. While the camera may be out of step nothing is amended
-    (Bob's put is then logged with the AS unread, `run_partly_unread`)."""
+    (Bob's put is then logged with the AS unread, `run_partly_unread`). Several cards passed on
+    from one hand amend its put together."""
     from referee import Table
 
     def at(x, y):
         return np.array([x, y], float)
 
-    def setup():
+    def setup(size=6):
         table = Table()
         assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
-                            "trump": "S", "hand_sizes": [6, 6, 6, 6], "leader": 0, "mode": "hidden"}).ok
+                            "trump": "S", "hand_sizes": [size] * 4, "leader": 0, "mode": "hidden"}).ok
         em = EventMaker(table, LAYOUT, 12.0)
         return table, em
 
@@ -742,3 +743,40 @@ def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
     assert [without_evidence(ev) for ev in decided] == [{"type": "undo"}, {"type": "undo"},
                                                         {"type": "play", "seat": 3, "cards": ["KS", "AS"]}, after[0]]
     assert table.view()["table"] == [["KS", "AS"]] and table.view()["to_act"] == 1
+    # several cards passed on from one hand, nine events back (a fresh bellot game: Dan's
+    # QD KD AD, logged as QD, eaten by Ann and led again by her nine events later)
+    table, em = setup()
+    cids = {"type": "play", "seat": 2, "cards": ["QD"]}  # (truly QD KD AD: he ate KD AD)
+    later = [{"type": "eat", "seat": 3}, {"type": "play", "seat": 0, "cards": ["4C"]},
+             {"type": "play", "seat": 1, "cards": ["6C"]}, {"type": "eat", "seat": 2},
+             {"type": "play", "seat": 3, "cards": ["8C"]}, {"type": "eat", "seat": 0}, {"type": "eat", "seat": 1},
+             {"type": "play", "seat": 2, "cards": ["9D"]}]
+    for ev in [{"type": "play", "seat": 0, "cards": ["KD", "AD"]}, {"type": "play", "seat": 1, "cards": ["2S"]},
+               {"type": "eat", "seat": 2}, {"type": "eat", "seat": 3}, {"type": "play", "seat": 0, "cards": ["3C"]},
+               {"type": "eat", "seat": 1}, cids] + later:
+        log(em, ev, ev.get("cards", ()))
+    dans = [Seen(400 + k, [(c, 1.0)], at(1275, 360), at(700 + 30 * k, 350), 400, 410, 80.0, 9.0)
+            for k, c in enumerate(("JD", "QD", "KD", "AD"))]
+    em.pending = [Observation("arrive", dans, 420, 420 / 12, 400, seat_hint=3)]
+    decided = [ev for ev, _, _ in em.resolve(force=True)]
+    assert [ev["type"] for ev in decided[:9]] == ["undo"] * 9
+    assert [without_evidence(ev) for ev in decided[9:]] == [{"type": "play", "seat": 2, "cards": ["QD", "KD", "AD"]}] + \
+        later + [{"type": "play", "seat": 3, "cards": ["JD", "QD", "KD", "AD"]}]
+    # ... but cards of two seats seen as one put are no cards passed on: Cid ate 3S-6S; later
+    # Bob leads 2S and Cid beats it with 3S-6S, seen as one put from Bob. Cid's 7S lead,
+    # amended to 3S-7S, would be legal, and so would Bob's "2S-6S" after it (he ate the 7S and
+    # all below it): the put is judged by seat instead (a fresh tango game lost step so)
+    table, em = setup(12)
+    for ev in [{"type": "play", "seat": 0, "cards": ["3S", "4S", "5S", "6S"]}, {"type": "play", "seat": 1, "cards": ["9S"]},
+               {"type": "eat", "seat": 2}, {"type": "eat", "seat": 3}, {"type": "play", "seat": 0, "cards": ["5D"]},
+               {"type": "eat", "seat": 1}, {"type": "play", "seat": 2, "cards": ["7S"]},
+               {"type": "play", "seat": 3, "cards": ["8S"]}, {"type": "play", "seat": 0, "cards": ["10S"]},
+               {"type": "eat", "seat": 1}, {"type": "eat", "seat": 2}, {"type": "play", "seat": 3, "cards": ["8C"]},
+               {"type": "eat", "seat": 0}]:
+        log(em, ev, ev.get("cards", ()))
+    bob = Seen(500, [("2S", 1.0)], at(5, 360), at(560, 360), 500, 510, 80.0, 9.0)
+    cid = [Seen(501 + k, [(c, 1.0)], at(640, 5), at(590 + 30 * k, 360), 503, 510, 80.0, 9.0)
+           for k, c in enumerate(("3S", "4S", "5S", "6S"))]
+    em.pending = [Observation("arrive", [bob] + cid, 520, 520 / 12, 500, seat_hint=1, seat_sure=False)]
+    decided = [without_evidence(ev) for ev, _, _ in em.resolve(force=True)]
+    assert decided == [{"type": "play", "seat": 1, "cards": ["2S"]}, {"type": "play", "seat": 2, "cards": ["3S", "4S", "5S", "6S"]}]

@@ -115,9 +115,15 @@ LOWER_MATE_S = 4.0
 #: the put and the events after it are withdrawn and logged again.
 AMEND_BACK = 2
 #: A card the referee places in a seat's hand, put down by another, may amend that seat's put
-#: this many accepted events back (`EventMaker._passed_on`): it went on unseen in that put.
-PASSED_BACK = 8
-RECENT = max(AMEND_BACK, PASSED_BACK)  # accepted events kept for amending
+#: this many accepted events back (`EventMaker._passed_on`): it went on unseen in that put
+#: (a fresh bellot game: Dan's QD KD AD, logged as QD, eaten by Ann and led again by her nine
+#: events later; 8 was too few).
+PASSED_BACK = 12
+#: A put's card logged this many accepted events back under another track may be a second box
+#: of it (`EventMaker._without_doubles`); further back, a card logged then has mostly left the
+#: table (12 took a fresh tango game's AH, played in Part 1, for a second box in Ann's KH AH).
+DOUBLES_BACK = 8
+RECENT = max(AMEND_BACK, PASSED_BACK, DOUBLES_BACK)  # accepted events kept for amending
 #: Identity alternatives considered per card (best names by votes).
 NAME_ALTERNATIVES = 2
 #: Cards that came and went are chained into runs by their guesses too, a guess holding at
@@ -495,9 +501,10 @@ def handed_over(d: Seen, others: list[Seen], fps: float) -> bool:
 
 
 def rank_key(card: str) -> tuple:
+    """Sort key of a card in a run: by suit, then rank (an unread card last)."""
     from referee.cards import RANK, SUIT
 
-    return (SUIT.get(card, 9), RANK.get(card, 99))
+    return (SUIT.get(card, "~"), RANK.get(card, 99))
 
 
 class Probe:
@@ -843,7 +850,7 @@ class EventMaker:
                             and not (single_puts and box_over(d, seen + departed))
                             and not handed_over(d, seen + departed, self.fps)]
         came_and_went = [d for d in unaccounted_gone if not immature(d) and (
-            gone_names or d.track in self.held_tracks or d.last_frame - d.first_frame >= CAME_AND_WENT_S * self.fps)]
+            gone_names or self._was_held(d) or d.last_frame - d.first_frame >= CAME_AND_WENT_S * self.fps)]
         if not single_puts:
             # ... and so did a card put with such a card, or with a card reported or held
             # now: a run's card under the next shows a strip only, is read later, and may go
@@ -960,6 +967,16 @@ class EventMaker:
         return Observation("arrive", g, frame, time, min(self._first_seen(s) for s in g), hint, stock,
                            present=present, seat_sure=sure, beside_stock=beside)
 
+    def _was_held(self, d: Seen) -> bool:
+        """Whether the card `d` was held back new at an earlier settle: its track, or a held-back
+        card of its name where it was first seen (the same card, its track lost and found again:
+        a fresh bellot game's QD, held behind Dan's run's unread AD, was eaten under a new track,
+        judged a ghost, and Dan's lead and Ann's eat were both missed)."""
+        if d.track in self.held_tracks:
+            return True
+        _, where, _ = self.held_first.get(d.name, (None, None, None))
+        return where is not None and np.linalg.norm(np.asarray(where, float) - d.first) <= RETIRED_SAME_PLACE * max(d.width, 1.0)
+
     def _first_seen(self, s: Seen) -> int:
         """When a new card was first seen: by its track, or by a held-back card of its name
         lying where it lies (the same card, its track lost and found again)."""
@@ -1072,6 +1089,11 @@ class EventMaker:
             window = self.pending[:MAX_LOOKAHEAD + 1]
             best = self._ordered_readings(window)
             last_resort = not best and window[0].kind == "arrive"
+            if last_resort:  # (several seats' puts seen as one, judged by seat?)
+                pieces = self._split(window[0], singles=False)
+                if pieces:
+                    self.pending[:1] = pieces
+                    continue
             if last_resort:  # nothing ordinary is legal: a reading of last resort?
                 best = {key: (score, ev, w0, 0, end)
                         for key, (score, ev, w0, end) in self._readings(window, fallback=True)[1].items()}
@@ -1152,7 +1174,7 @@ class EventMaker:
         camera lost step)."""
         if obs.kind != "arrive" or len(obs.cards) < 2:
             return None
-        logged = {c: {x.track for x in o.cards} for ev, o, _ in self.recent for c in event_cards(ev)}
+        logged = {c: {x.track for x in o.cards} for ev, o, _ in self.recent[-DOUBLES_BACK:] for c in event_cards(ev)}
         rest = [s for s in obs.cards if s.track in logged.get(s.key, {s.track})]
         if not rest or len(rest) == len(obs.cards):
             return None
@@ -1163,7 +1185,7 @@ class EventMaker:
         k, _ = self._readings(queue[:max(at + 1, MAX_LOOKAHEAD + 1)])
         return queue if k > at else None
 
-    def _split(self, obs: Observation) -> list[Observation] | None:
+    def _split(self, obs: Observation, singles: bool = True) -> list[Observation] | None:
         """An arrival of several cards that no reading takes as one put, as one arrival per
         seat the cards came from (`_by_seat`), else per card (in the order first seen, each
         attributed by its own path), when every one of them then reads legally in turn: cards
@@ -1173,16 +1195,17 @@ class EventMaker:
         Cid's 3S-6S, as one put from Bob; each asked about, and the camera lost step for the
         rest of the game). Card by card not while the camera may be out of step (`doubt`): a
         seat's run whose reading the camera's own mistakes made illegal would be logged in
-        pieces. Dreck rows are put by seat (`dreck_puts`)."""
+        pieces. Dreck rows are put by seat (`dreck_puts`). With `singles` False, only by seat:
+        tried before the readings of last resort, which would take the other seats' cards as
+        misreads."""
         view = self.table.view()
         if obs.kind != "arrive" or len(obs.cards) < 2 or view.get("phase") == "dreck":
             return None
         rest = [o for o in self.pending if o is not obs]
         cards = sorted(obs.cards, key=lambda s: s.first_frame)
-        singles = [self._rearrived(obs, [s]) for s in cards]
         tries = [[self._rearrived(obs, g) for g in by_seat]] if len(by_seat := self._by_seat(cards)) > 1 else []
-        if self.doubt == 0:
-            tries.append(singles)
+        if singles and self.doubt == 0:
+            tries.append([self._rearrived(obs, [s]) for s in cards])
         for pieces in tries:
             k, _ = self._readings((pieces + rest)[:MAX_LOOKAHEAD + 1])
             if k >= len(pieces):
@@ -1292,18 +1315,20 @@ class EventMaker:
             return None
         held = {c: int(seat) for seat, hand in view["hands"].items() if isinstance(hand, dict)
                 for c in (hand.get("known") or ())}
-        passed = {s.name for s in late.cards if held.get(s.name, late.seat_hint) != late.seat_hint}
-        if len(passed) != 1 or self._plausibly_legal(late):
+        passed = sorted({s.name for s in late.cards if held.get(s.name, late.seat_hint) != late.seat_hint}, key=rank_key)
+        if not passed or len({held[c] for c in passed}) != 1 or self._plausibly_legal(late):
             return None
-        card = passed.pop()
+        if len(passed) > 1 and len(self._by_seat(late.cards)) > 1:
+            return None  # (several seats' puts seen as one: `_split` judges them)
+        card = passed[0]
         for back in range(1, len(self.recent) + 1):  # the holder's puts, newest first
             ev0, obs0, _ = self.recent[-back]
             if ev0.get("type") != "play" or ev0.get("seat") != held[card]:
                 continue
             withdrawn = self.recent[-back:]
-            amended = dict(without_evidence(ev0), cards=sorted(ev0["cards"] + [card], key=rank_key))
+            amended = dict(without_evidence(ev0), cards=sorted(ev0["cards"] + passed, key=rank_key))
             # the arrival is that card alone, lying with the put: it was the card under the run
-            lies_with = [s.name for s in late.cards] == [card] and any(
+            lies_with = [s.name for s in late.cards] == [card] and len(passed) == 1 and any(
                 np.linalg.norm(late.cards[0].last - o.last) <= GROUP_DIST * max(late.cards[0].width, o.width, 1.0)
                 for o in obs0.cards)
             with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]), \
