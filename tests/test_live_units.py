@@ -628,3 +628,11 @@ def test_watch_says_when_the_camera_corrects_itself():
     line = _describe(Output(5614, 467.8, camera, ruling), ["Ann", "Bob", "Cid", "Dan"])
     assert line.endswith("withdrew event #152 (play) (the camera read 9H late: logging it again)")
     assert _describe(Output(5614, 467.8, {"type": "undo"}, ruling), ["Ann"]).endswith("withdrew event #152 (play)")
+
+
+def test_rank_key_sorts_a_run_by_suit_and_rank_with_an_unread_card_last():
+    """A run amended with cards passed on may hold an unread card: sorting it raised (suit
+    letters against a number) in a real-model replay."""
+    from vision.live.events import rank_key
+
+    assert sorted(["5D", "??", "4D", "2S"], key=rank_key) == ["4D", "5D", "2S", "??"]
