@@ -352,12 +352,12 @@ def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
     such cards lay is not known (last seen while carried off), so they are grouped by what they
     are and when they came. A real-model full game: Ann's 4H 5H, killed before the table
     settled, was logged as her 5H alone."""
-    def guesses(s: Seen) -> list[Seen]:
-        return [replace(s, names=[(n, 1.0)]) for k, (n, w) in enumerate(s.names[:NAME_ALTERNATIVES])
-                if k == 0 or w >= MATE_GUESS_SHARE]
+    # each card as each name it may have: its name, and its guesses of MATE_GUESS_SHARE or more
+    guesses = {id(s): [replace(s, names=[(n, 1.0)]) for k, (n, w) in enumerate(s.names[:NAME_ALTERNATIVES])
+                       if k == 0 or w >= MATE_GUESS_SHARE] for s in cards}
 
     def mates(s: Seen, o: Seen) -> bool:
-        return any(run_mate(a, b, fps) for a in guesses(s) for b in guesses(o))
+        return any(run_mate(a, b, fps) for a in guesses[id(s)] for b in guesses[id(o)])
 
     groups: list[list[Seen]] = []
     for s in sorted(cards, key=lambda c: c.first_frame):
@@ -972,17 +972,20 @@ class EventMaker:
         card of its name where it was first seen (the same card, its track lost and found again:
         a fresh bellot game's QD, held behind Dan's run's unread AD, was eaten under a new track,
         judged a ghost, and Dan's lead and Ann's eat were both missed)."""
-        if d.track in self.held_tracks:
-            return True
-        _, where, _ = self.held_first.get(d.name, (None, None, None))
-        return where is not None and np.linalg.norm(np.asarray(where, float) - d.first) <= RETIRED_SAME_PLACE * max(d.width, 1.0)
+        return d.track in self.held_tracks or self._held_near(d, d.first) is not None
 
     def _first_seen(self, s: Seen) -> int:
         """When a new card was first seen: by its track, or by a held-back card of its name
         lying where it lies (the same card, its track lost and found again)."""
-        first, where, _ = self.held_first.get(s.name, (s.first_frame, None, None))
-        near = where is not None and np.linalg.norm(np.asarray(where, float) - s.last) <= RETIRED_SAME_PLACE * max(s.width, 1.0)
-        return min(s.first_frame, first) if near else s.first_frame
+        first = self._held_near(s, s.last)
+        return s.first_frame if first is None else min(s.first_frame, first)
+
+    def _held_near(self, s: Seen, point: np.ndarray) -> int | None:
+        """When the held-back new card of `s`'s name was first seen, if it lay within
+        RETIRED_SAME_PLACE card widths of `point` (`held_first`); else None."""
+        first, where, _ = self.held_first.get(s.name, (None, None, None))
+        near = where is not None and np.linalg.norm(np.asarray(where, float) - point) <= RETIRED_SAME_PLACE * max(s.width, 1.0)
+        return first if near else None
 
     def _removals_in_turn(self, cards: list[Seen], frame: int, time: float, present: set) -> list[list[Seen]]:
         """Cards gone from the table by one settle, split into the removals the referee would
@@ -1328,7 +1331,7 @@ class EventMaker:
             withdrawn = self.recent[-back:]
             amended = dict(without_evidence(ev0), cards=sorted(ev0["cards"] + passed, key=rank_key))
             # the arrival is that card alone, lying with the put: it was the card under the run
-            lies_with = [s.name for s in late.cards] == [card] and len(passed) == 1 and any(
+            lies_with = [s.name for s in late.cards] == [card] and any(
                 np.linalg.norm(late.cards[0].last - o.last) <= GROUP_DIST * max(late.cards[0].width, o.width, 1.0)
                 for o in obs0.cards)
             with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]), \
