@@ -124,6 +124,11 @@ PASSED_BACK = 12
 #: table (12 took a fresh tango game's AH, played in Part 1, for a second box in Ann's KH AH).
 DOUBLES_BACK = 8
 RECENT = max(AMEND_BACK, PASSED_BACK, DOUBLES_BACK)  # accepted events kept for amending
+#: A change no reading explains, after another the camera could not explain either (asked
+#: about, or a removal dropped) among the last this many changes judged, makes the camera read
+#: one move of them again (`EventMaker._reread`): one missed or misattributed move puts every
+#: later one out of turn, and with nobody answering the camera never got back in step.
+REREAD_BACK = 6
 #: Identity alternatives considered per card (best names by votes).
 NAME_ALTERNATIVES = 2
 #: Cards that came and went are chained into runs by their guesses too, a guess holding at
@@ -650,6 +655,9 @@ class EventMaker:
         # the last RECENT events accepted (event, its observation, its seq): a card of a put
         # among them read late amends it (`_amended`, `_passed_on`)
         self.recent: list[tuple[dict, Observation, int]] = []
+        # the last changes judged, in order: (observation, event logged or None, its seq or None,
+        # whether it was explained), for reading them again (`_reread`)
+        self.judged: list[tuple[Observation, dict | None, int | None, bool]] = []
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
         self.held_tracks: set[int] = set()  # new cards ever held back by an unread card (not ghosts)
@@ -678,7 +686,7 @@ class EventMaker:
         card placed at the wrong seat), so for DOUBT_EVENTS it asks rather than accuses."""
         self.table, self.probe = table, Probe(table)
         self.doubt, self.doubt_cause = DOUBT_EVENTS, "a correction"
-        self.asked_reading, self.recent = None, []
+        self.asked_reading, self.recent, self.judged = None, [], []
         ref_table = referee_table_cards(table.view())
         typed = Counter(typed_cards)
         kept = []
@@ -1021,17 +1029,20 @@ class EventMaker:
         return int(self.on_table[name].get("seen", frame))
 
     # ------------------------------------------------------------------ resolution
-    def _paths(self, obs: list[Observation], depth: int = 0, fallback: bool = False):
+    def _paths(self, obs: list[Observation], depth: int = 0, fallback: bool = False, keep=None):
         """Yield (score, choices, end) for every fully legal interpretation of `obs` (DFS with
         undo), `end` the table it leaves (the referee's public view, as text); with `fallback`,
-        the first observation is read by the game's readings of last resort."""
+        the first observation is read by the game's readings of last resort; `keep(depth, event,
+        weight)`, if given, says which readings may be taken."""
         if depth == len(obs):
             yield 1.0, [], json.dumps(self.table.view(), sort_keys=True, default=str)
             return
         view = self.table.view()
         for ev, w in candidates(obs[depth], view, self.layout, fallback and depth == 0):
+            if keep is not None and not keep(depth, ev, w):
+                continue
             if ev is None or ev is IGNORE:
-                for s, rest, end in self._paths(obs, depth + 1):
+                for s, rest, end in self._paths(obs, depth + 1, keep=keep):
                     yield w * s, [(ev, w)] + rest, end
                 continue
             r = self.probe.try_apply(ev)
@@ -1045,7 +1056,7 @@ class EventMaker:
                     self.probe.undo()
                     continue
             try:
-                for s, rest, end in self._paths(obs, depth + 1):
+                for s, rest, end in self._paths(obs, depth + 1, keep=keep):
                     yield w * s, [(ev, w)] + rest, end
             finally:
                 self.probe.undo()
@@ -1129,7 +1140,8 @@ class EventMaker:
                     continue
             if not ranked:
                 self.pending.pop(first)
-                decided.append(self._unexplained(obs, legal_reading))
+                reread = self._reread(obs) if first == 0 else None
+                decided += reread or [self._unexplained(obs, legal_reading)]
                 continue
             top_score, top_ev, _, _, top_end = ranked[0]
             # the runner-up is the best reading that does something else; one that only names
@@ -1369,6 +1381,79 @@ class EventMaker:
             ruling = self.table.apply(ev)
             self.recent = (self.recent + [(ev, seen, ruling.seq)])[-RECENT:]
             decided.append((ev, seen, {"event": ev, "ruling": ruling, "confidence": ev["evidence"].get("confidence", 1.0)}))
+        self.judged = []  # (read again already)
+        return decided
+
+    def _reread(self, trouble: Observation) -> list | None:
+        """The change `trouble`, which no reading explains, after another the camera could not
+        explain either (asked about, or a removal dropped; a change set aside, IGNORE, is
+        mostly a glitch) among the last REREAD_BACK judged: one move was missed or misread.
+        The suspect is that first unexplained change (the question's own reading, though it
+        contradicted what was seen, borne out) or the event logged just before it. If reading
+        the suspect otherwise, and nothing else that was logged, explains every change since
+        (each one asked about or dropped, and `trouble`, plausibly: MIN_PLAUSIBLE), and no
+        rival reading comes within DECISIVE_RATIO, the stretch is logged so: its events
+        withdrawn (`undo`, newest first, as in `_amended`), then its changes as read again.
+        Returns the decided entries, or None. A fresh bellot game: Cid's flip JC, first seen
+        1.5 stock radii out, its path pointing back past the stock to Ann's edge, was logged as
+        Ann's slough; her collect of the trick then was set aside, her lead and Bob's play
+        asked about, and the camera lost step for the rest of the game (51 of 127 events)."""
+        judged = self.judged
+        logged = [seq for _, _, seq, _ in judged if seq is not None]
+        if logged and [seq for _, _, seq in self.recent[-len(logged):]] != logged:
+            return None  # (only the camera's own last events can be withdrawn)
+        first = next((k for k, (_, ev, _, explained) in enumerate(judged) if not explained and ev is not IGNORE), None)
+        if first is None:
+            return None
+        start = next((k for k in range(first - 1, -1, -1) if judged[k][2] is not None), first)
+        return self._reread_from(judged[start:], first - start, trouble)
+
+    def _reread_from(self, window: list, first: int, trouble: Observation) -> list | None:
+        """`_reread` of `window`: its first change the logged suspect (if one was logged before
+        the first unexplained change), `first` the index of that unexplained one. Both
+        suspects are read in one stretch, so a reading of either is scored on every change
+        since (one that left a removal set aside scores its W_GLITCH)."""
+        changes = [obs for obs, *_ in window] + [trouble]
+        logged = [without_evidence(ev) if seq is not None else None for _, ev, seq, _ in window]
+        unexplained = [not explained and ev is not IGNORE for _, ev, _, explained in window] + [True]
+        cards_seen = sorted(s.name for s in changes[first].cards)
+
+        def keep(depth: int, ev, w: float) -> bool:
+            if ev in (None, IGNORE):  # (a change set aside, or explained as nothing, may be so again)
+                return logged[depth] is None and not unexplained[depth]
+            if depth == first:  # plausibly, or by the question's own reading by another seat
+                return w >= MIN_PLAUSIBLE or sorted(event_cards(ev)) == cards_seen
+            if unexplained[depth]:
+                return w >= MIN_PLAUSIBLE
+            return depth == 0 or logged[depth] in (None, ev)  # (the suspect, read as any move; the rest as logged)
+
+        def changed(choices) -> int:
+            return int(logged[0] is not None and choices[0][0] != logged[0]) + int(choices[first][1] < MIN_PLAUSIBLE)
+
+        withdrawn = [(ev, seq) for _, ev, seq, _ in window if seq is not None]
+        with self.probe.withdrawn(withdrawn):
+            paths = sorted((p for p in self._paths(changes, keep=keep) if changed(p[1]) == 1), key=lambda p: -p[0])
+        if not paths:
+            return None
+        score, choices, _ = paths[0]
+        acts = [_action(ev) for ev, _ in choices]
+        runner = max((p[0] for p in paths[1:] if [_action(ev) for ev, _ in p[1]] != acts), default=0.0)
+        if score < DECISIVE_RATIO * runner:
+            return None
+        decided = []
+        for ev, _ in reversed(withdrawn):
+            undo = {"type": "undo", "evidence": {"frame": trouble.frame, "time": round(trouble.time, 3),
+                                                 "withdraws": without_evidence(ev),
+                                                 "cards_seen": [s.name for s in trouble.cards]}}
+            decided.append((undo, trouble, {"event": undo, "ruling": self.table.apply(undo)}))
+        if withdrawn:
+            del self.recent[-len(withdrawn):]
+        for obs, (ev, _) in zip(changes, choices):
+            info = {"confidence": round(score / (score + runner), 3), "reread": trouble.frame}
+            info["ruling"] = self._commit(ev, obs, info)
+            if ev not in (None, IGNORE):
+                decided.append((ev, obs, info))
+        self.judged = []
         return decided
 
     def _confirmed(self, leave: Observation):
@@ -1387,6 +1472,7 @@ class EventMaker:
         self.asked_reading = None
         info = {"confidence": 1.0, "confirmed_by": leave.frame}
         info["ruling"] = self._commit(ev, obs, info)
+        self.judged = []  # (logged out of order)
         return ev, obs, info
 
     def _plausibly_legal(self, obs: Observation) -> bool:
@@ -1436,6 +1522,7 @@ class EventMaker:
         evidence, and a camera that got one seat wrong then finds every later card out of turn.
         Real-model renders (10 games): false accusations 5 -> 2 when such cards are asked about."""
         if obs.kind == "leave":
+            self._judged(obs, explained=False)
             return None, obs, {"dropped": True}  # cards left unexpectedly: keep them accounted for
         cands = [c for c in candidates(obs, self.table.view(), self.layout) if c[0] not in (None, IGNORE)]
         ev = max(cands, key=lambda c: c[1])[0] if cands else None
@@ -1496,6 +1583,7 @@ class EventMaker:
             self.asked_reading = (asked, obs) if asked is not None else None
             for s in obs.cards:  # accounted for, so it is not asked again
                 self._account(s.key or s.name, s)
+            self._judged(obs, explained=False)
             return None, obs, {"note": note}
         info = {"confidence": 1.0, "strong_evidence": True}
         info["ruling"] = self._commit(ev, obs, info)
@@ -1558,6 +1646,7 @@ class EventMaker:
     def _commit(self, ev: dict | None, obs: Observation, info: dict):
         """Apply a decided event (with its evidence) to the referee and account for its cards."""
         if ev is IGNORE:
+            self._judged(obs, IGNORE, explained=False)  # (seen, and set aside: a glitch, or not yet)
             return None
         if obs.kind == "arrive":
             chosen = []
@@ -1580,6 +1669,7 @@ class EventMaker:
                 else:
                     self.retired.pop(s.name, None)
         if ev is None:
+            self._judged(obs)
             return None
         ev = dict(ev)
         ev["evidence"] = {"frame": obs.frame, "time": round(obs.time, 3),
@@ -1590,12 +1680,28 @@ class EventMaker:
             ev["evidence"]["confirmed_by"] = info["confirmed_by"]
         if "amends" in info:  # logged again with cards read late, after an undo of event #amends
             ev["evidence"]["amends"] = info["amends"]
+        if "reread" in info:  # logged again when the change seen at that frame made sense only so
+            ev["evidence"]["reread"] = info["reread"]
         self.asked_reading = None
         info["event"] = ev
         ruling = self.table.apply(ev)
         if ruling.ok:
             self.recent = (self.recent + [(ev, obs, ruling.seq)])[-RECENT:]
             self.doubt = max(self.doubt - 1, 0)
+            self._judged(obs, ev, ruling.seq)
         else:
             self.doubt, self.doubt_cause = DOUBT_EVENTS, "an illegal ruling"
+            self._judged(obs, explained=False)
         return ruling
+
+    def _judged(self, obs: Observation, ev: dict | None = None, seq: int | None = None, explained: bool = True) -> None:
+        """Remember how the change `obs` was judged (`judged`, for `_reread`): the event logged
+        (IGNORE: set aside) and its seq, and whether it was explained."""
+        names = {s.name for s in obs.cards}
+        for k, (o, e, _, _) in enumerate(self.judged):
+            if ev is IGNORE and e is IGNORE and o.kind == obs.kind == "leave" and names & {s.name for s in o.cards}:
+                # the same removal set aside again (its cards stay accounted for), maybe with
+                # more of its cards gone by now: it happened when first seen
+                self.judged[k] = (obs, ev, seq, explained)
+                return
+        self.judged = (self.judged + [(obs, ev, seq, explained)])[-REREAD_BACK:]
