@@ -14,8 +14,8 @@ import pytest
 
 from vision.live import settle as st
 from vision.live.detector import Detection
-from vision.live.events import (LONG_READ_S, LONG_READ_VOTES, MIN_PLAUSIBLE, PEAK_READ, STRONG_VOTES, EventMaker, Observation, Seen,
-                                IMMATURE_HOLD_S, dreck_puts, origin_seat, seat_is_sure, strong_identity, travelled,
+from vision.live.events import (LONG_READ_S, LONG_READ_VOTES, MIN_PLAUSIBLE, PEAK_READ, REREAD_BACK, STRONG_VOTES, EventMaker,
+                                Observation, Seen, IMMATURE_HOLD_S, dreck_puts, origin_seat, seat_is_sure, strong_identity, travelled,
                                 without_evidence)
 from vision.live.games.skitgubbe import W_PLAY_UNSURE_SEAT
 from vision.live.layout import default_layout
@@ -798,11 +798,13 @@ def misattributed_trick():
 
 
 def trick_taken_then_next_lead(em):
-    """Ann carries the trick off (to the referee, Cid has yet to play: set aside), then leads
-    QD, which only Cid's play explains: no plausible reading."""
+    """Ann carries the trick off (to the referee, Cid has yet to play: set aside, and seen
+    again at every settle, as its cards stay accounted for), then leads QD, which only Cid's
+    play explains: no plausible reading."""
     gone = [card(c, [640, 360], [640, 700], 50 + k) for k, c in enumerate(("KH", "9D", "9C", "5S"))]
-    em.pending = [Observation("leave", gone, 80, 80 / 12, 70, seat_hint=0)]
-    assert em.resolve()[0][0] is None
+    for k in range(REREAD_BACK):  # (the same removal, judged when first seen)
+        em.pending = [Observation("leave", gone, 80 + k, (80 + k) / 12, 70, seat_hint=0)]
+        assert em.resolve()[0][0] is None
     em.pending = [Observation("arrive", [card("QD", [640, 715], [640, 400], 90)], 100, 100 / 12, 90,
                               seat_hint=0, seat_sure=True)]
     return em.resolve()
