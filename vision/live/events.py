@@ -1414,7 +1414,7 @@ class EventMaker:
         suspects are read in one stretch, so a reading of either is scored on every change
         since (one that left a removal set aside scores its W_GLITCH)."""
         changes = [obs for obs, *_ in window] + [trouble]
-        logged = [without_evidence(ev) if seq is not None else None for _, ev, seq, _ in window]
+        logged = [without_evidence(ev) if seq is not None else None for _, ev, seq, _ in window] + [None]
         unexplained = [not explained and ev is not IGNORE for _, ev, _, explained in window] + [True]
         cards_seen = sorted(s.name for s in changes[first].cards)
 
