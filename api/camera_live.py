@@ -144,22 +144,25 @@ class LiveCamera:
             pass
 
     def _emit(self, outputs) -> None:
-        correction, owed = [], 0  # a camera correcting itself: k undos, then the k events replacing them
+        # a camera correcting itself: k undos, then the k events replacing them, and, when it
+        # read a lost step again, the events of the changes it had asked about (`evidence.reread`)
+        correction, owed = [], 0
         for out in outputs:
             if out.note is not None and out.event is None:
                 self._call(self._ask, out.note)
             if out.event is None or out.event.get("type") == "start":  # (the table has its own start)
                 continue
             self._emitted.append(out.event)
-            if out.event.get("type") == "undo" or owed:
-                owed += 1 if out.event.get("type") == "undo" else -1
-                correction.append(out.event)
-                if owed:
-                    continue
-                item, correction = correction, []  # handed over as one, so nothing gets in between
-            else:
-                item = out.event
-            self._call(self._events.put_nowait, item)
+            undo = out.event.get("type") == "undo"
+            reread = "reread" in (out.event.get("evidence") or {})
+            if undo or owed or correction and reread:
+                owed += 1 if undo else -1 if owed else 0
+                correction.append(out.event)  # handed over as one, so nothing gets in between
+                continue
+            if correction:
+                self._call(self._events.put_nowait, correction)
+                correction = []
+            self._call(self._events.put_nowait, out.event)
         if correction:
             self._call(self._events.put_nowait, correction)
 

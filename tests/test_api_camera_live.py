@@ -255,3 +255,9 @@ def test_a_correction_from_the_pipeline_is_handed_to_the_server_as_one():
     camera._emit([Output(1, 0.1, e) for e in (play[0], undo, undo, play[0], play[1], play[2])])
     assert sent == [play[0], [undo, undo, play[0], play[1]], play[2]]
     assert len(camera._emitted) == 6
+    # a lost step read again: one undo, the event replacing it, and the changes asked about
+    # before, all read again (`evidence.reread`): one list too
+    sent.clear()
+    reread = [dict(e, evidence={"reread": 40}) for e in play]
+    camera._emit([Output(2, 0.2, e) for e in (undo, *reread, play[0])])
+    assert sent == [[undo, *reread], play[0]]
