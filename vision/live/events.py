@@ -1365,14 +1365,7 @@ class EventMaker:
         it withdraws), log `amended` (seen as `obs`) in place of the first, and the others again
         as they were; the decided entries."""
         withdrawn = self.recent[-back:]
-        decided = []
-        for ev, _, seq in reversed(withdrawn):
-            # (a server applies the correction only while each undo withdraws the event it names,
-            # see `api.camera.stale_correction`)
-            undo = {"type": "undo", "evidence": {"frame": late.frame, "time": round(late.time, 3),
-                                                 "withdraws": without_evidence(ev),
-                                                 "cards_seen": [s.name for s in late.cards]}}
-            decided.append((undo, late, {"event": undo, "ruling": self.table.apply(undo)}))
+        decided = [self._withdraw(ev, late) for ev, _, _ in reversed(withdrawn)]
         del self.recent[-back:]
         info = {"confidence": 1.0, "amends": withdrawn[0][2]}
         info["ruling"] = self._commit(amended, obs, info)
@@ -1383,6 +1376,14 @@ class EventMaker:
             decided.append((ev, seen, {"event": ev, "ruling": ruling, "confidence": ev["evidence"].get("confidence", 1.0)}))
         self.judged = []  # (read again already)
         return decided
+
+    def _withdraw(self, ev: dict, why: Observation) -> tuple:
+        """`undo` the last event accepted, `ev`, because of the change `why`: the decided entry.
+        (A server applies a correction only while each undo withdraws the event it names, see
+        `api.camera.stale_correction`.)"""
+        undo = {"type": "undo", "evidence": {"frame": why.frame, "time": round(why.time, 3),
+                                             "withdraws": without_evidence(ev), "cards_seen": [s.name for s in why.cards]}}
+        return undo, why, {"event": undo, "ruling": self.table.apply(undo)}
 
     def _reread(self, trouble: Observation) -> list | None:
         """The change `trouble`, which no reading explains, after another the camera could not
@@ -1440,12 +1441,7 @@ class EventMaker:
         runner = max((p[0] for p in paths[1:] if [_action(ev) for ev, _ in p[1]] != acts), default=0.0)
         if score < DECISIVE_RATIO * runner:
             return None
-        decided = []
-        for ev, _ in reversed(withdrawn):
-            undo = {"type": "undo", "evidence": {"frame": trouble.frame, "time": round(trouble.time, 3),
-                                                 "withdraws": without_evidence(ev),
-                                                 "cards_seen": [s.name for s in trouble.cards]}}
-            decided.append((undo, trouble, {"event": undo, "ruling": self.table.apply(undo)}))
+        decided = [self._withdraw(ev, trouble) for ev, _ in reversed(withdrawn)]
         if withdrawn:
             del self.recent[-len(withdrawn):]
         for obs, (ev, _) in zip(changes, choices):
