@@ -156,7 +156,10 @@ class LiveCamera:
             undo = out.event.get("type") == "undo"
             reread = "reread" in (out.event.get("evidence") or {})
             if undo or owed or correction and reread:
-                owed += 1 if undo else -1 if owed else 0
+                if undo:
+                    owed += 1
+                elif owed:
+                    owed -= 1
                 correction.append(out.event)  # handed over as one, so nothing gets in between
                 continue
             if correction:
