@@ -686,8 +686,10 @@ def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
     real-model full penguins game asked about it and lost step for the rest of the game). The
     AS seen alone, lying with Dan's KS before the eat, was that card under the run: it amends
     the put and is no put of its own. While the camera may be out of step nothing is amended
-    (Bob's put is then logged with the AS unread, `run_partly_unread`). Several cards passed on
-    from one hand amend its put together."""
+    (Bob's put is then logged with the AS unread, `run_partly_unread`), unless the AS is a card
+    it asked about, seen coming from Dan: the question is borne out (a real-model full penguins
+    game: Dan's 7C 8C logged as 7C, the 8C asked about, eaten by Bob and led by him ten events
+    later, in doubt still). Several cards passed on from one hand amend its put together."""
     from referee import Table
 
     def at(x, y):
@@ -712,7 +714,7 @@ def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
     dans = {"type": "play", "seat": 3, "cards": ["KS"]}
     after = [{"type": "eat", "seat": 0}, {"type": "eat", "seat": 1}, {"type": "play", "seat": 2, "cards": ["2C"]},
              {"type": "play", "seat": 3, "cards": ["5C"]}, {"type": "play", "seat": 0, "cards": ["7C"]}]
-    for doubt in (0, 3):
+    for doubt, asked_from in ((0, None), (3, None), (3, 3), (3, 2)):
         table, em = setup()
         for ev in before:
             log(em, ev, ev.get("cards", ()))
@@ -720,11 +722,13 @@ def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
         for ev in after:
             log(em, ev, ev.get("cards", ()))
         em.doubt = doubt
+        if asked_from is not None:
+            em.asked_from["AS"] = asked_from
         bobs = [Seen(300, [("KS", 1.0)], at(5, 360), at(600, 350), 300, 310, 80.0, 9.0),
                 Seen(301, [("AS", 1.0)], at(5, 360), at(630, 350), 300, 310, 80.0, 9.0)]
         em.pending = [Observation("arrive", bobs, 320, 320 / 12, 300, seat_hint=1)]
         decided = [ev for ev, _, _ in em.resolve(force=True)]
-        if doubt:  # not amended: logged by the reading of last resort, the AS unread
+        if doubt and asked_from != 3:  # not amended: logged by the reading of last resort, the AS unread
             assert decided == [{"type": "play", "seat": 1, "cards": ["KS", "??"]}] and table.next_seq == 15
             continue
         assert [ev["type"] for ev in decided[:6]] == ["undo"] * 6

@@ -658,6 +658,8 @@ class EventMaker:
         # the last changes judged, in order: (observation, event logged or None, its seq or None,
         # whether it was explained), for reading them again (`_reread`)
         self.judged: list[tuple[Observation, dict | None, int | None, bool]] = []
+        # cards of the arrivals asked about -> the seat each was seen coming from (`_passed_on`)
+        self.asked_from: dict[str, int | None] = {}
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
         self.held_tracks: set[int] = set()  # new cards ever held back by an unread card (not ghosts)
@@ -686,7 +688,7 @@ class EventMaker:
         card placed at the wrong seat), so for DOUBT_EVENTS it asks rather than accuses."""
         self.table, self.probe = table, Probe(table)
         self.doubt, self.doubt_cause = DOUBT_EVENTS, "a correction"
-        self.asked_reading, self.recent, self.judged = None, [], []
+        self.asked_reading, self.recent, self.judged, self.asked_from = None, [], [], {}
         ref_table = referee_table_cards(table.view())
         typed = Counter(typed_cards)
         kept = []
@@ -1326,12 +1328,14 @@ class EventMaker:
         the camera lost step for the rest of the game. Not while the camera may be out of step
         (`doubt`): the card's earlier reading is then as likely wrong."""
         view = self.table.view()
-        if self.doubt > 0 or not isinstance(view.get("hands"), dict):
+        if not isinstance(view.get("hands"), dict):
             return None
         held = {c: int(seat) for seat, hand in view["hands"].items() if isinstance(hand, dict)
                 for c in (hand.get("known") or ())}
         passed = sorted({s.name for s in late.cards if held.get(s.name, late.seat_hint) != late.seat_hint}, key=rank_key)
         if not passed or len({held[c] for c in passed}) != 1 or self._plausibly_legal(late):
+            return None
+        if self.doubt > 0 and any(self.asked_from.get(c, -1) != held[c] for c in passed):
             return None
         if len(passed) > 1 and len(self._by_seat(late.cards)) > 1:
             return None  # (several seats' puts seen as one: `_split` judges them)
@@ -1579,6 +1583,7 @@ class EventMaker:
             self.asked_reading = (asked, obs) if asked is not None else None
             for s in obs.cards:  # accounted for, so it is not asked again
                 self._account(s.key or s.name, s)
+                self.asked_from[s.key or s.name] = obs.seat_hint
             self._judged(obs, explained=False)
             return None, obs, {"note": note}
         info = {"confidence": 1.0, "strong_evidence": True}
