@@ -266,6 +266,31 @@ def test_a_card_held_back_is_attributed_from_where_it_lay_not_where_it_was_carri
     assert arrival.cards[0].name == "10H" and arrival.seat_hint == 2
 
 
+def test_a_trick_is_taken_by_the_seat_its_cards_were_seen_carried_to():
+    """Dan's KS won the trick. As he takes it, the tracks of 7H, 8C and 9D are lost where they
+    lay, on Ann's side of the play area; only the KS is seen carried out, to Dan's edge. The
+    removal is Dan's, sure: the cards lost in the area say nothing of the taker (a fresh Atlas
+    game's trick, carried to Dan, was taken as Ann's by three such cards, and a war decided by
+    who took it was read the wrong way round). With no card seen carried out, the cards lost
+    in the area still give a guess, unsure."""
+    for carried in (True, False):
+        table, em = won_trick()
+        lay = {"7H": (600, 480), "8C": (640, 500), "9D": (680, 470), "KS": (720, 330)}
+        for k, (c, pos) in enumerate(lay.items()):
+            em.on_table[c] = {"pos": np.array(pos, float), "track": k + 1, "seen": 10}
+        gone = [Seen(k + 1, [(c, 1.0)], np.array(pos, float), np.array(pos, float), 5, 40, 80.0, 9.0)
+                for k, (c, pos) in enumerate(lay.items())]
+        if carried:
+            gone[3] = replace(gone[3], last=np.array([1200.0, 360.0]))
+        em.observe([], gone, 60)
+        leave, = em.pending
+        assert (leave.seat_hint, leave.seat_sure) == ((3, True) if carried else (0, False))
+        if carried:
+            (ev, _, info), = em.resolve()
+            assert ev == {"type": "collect", "seat": 3} and info["ruling"].ok
+            assert "note" not in info
+
+
 def test_card_first_seen_lying_in_another_zone_is_the_play_of_the_seat_to_act():
     """Ann (seat 0) leads; a card first seen lying in Cid's zone (its flight was missed).
     Cid cannot slough onto an empty table, so the legal reading is Ann's play: no accusation."""
@@ -831,6 +856,82 @@ def test_a_lost_step_is_read_again_when_a_second_change_makes_no_sense():
     assert decided[0][0]["evidence"]["withdraws"] == {"type": "slough", "seat": 0, "card": "9C"}
     assert all(info["event"]["evidence"]["reread"] == 100 for _, _, info in decided[1:])
     assert all(info["ruling"].ok for _, _, info in decided) and table.view()["to_act"] == 1
+
+
+def test_a_play_the_camera_never_saw_is_logged_unread_when_what_followed_needs_it():
+    """Ann 8H, Bob JC, Cid JD, Dan 5S: Bob and Cid are at war, Bob to play. Bob's card is laid
+    squarely on his JC and never read; Cid's 3H, seen coming from his edge, is legal only as
+    Bob's play: asked. The trick is carried to Bob's edge (set aside: Bob has not played),
+    Bob's 9C lead and Cid's 2D are taken for their war plays, and Dan's 7H then has no
+    reading. No move read otherwise explains the stretch, but Bob's unseen play of an unread
+    card does (`_unseen_play`): it is logged and asked about, then Cid's 3H, Bob's collect,
+    his lead, Cid's play and Dan's (a fresh tango game's AD laid on JC lost step so for good:
+    51 of 170 events). Carried to Dan's edge, the trick is no taker's after such a play:
+    nothing is read again, and Dan's 7H is asked about."""
+    for taker, edge in ((1, [5, 360]), (3, [1275, 360])):
+        table, em = maker()
+        for seat, c in enumerate(("8H", "JC", "JD", "5S")):
+            assert table.apply({"type": "play", "seat": seat, "cards": [c]}).ok
+        assert table.view()["to_act"] == 1
+        em.pending = [Observation("arrive", [card("3H", [640, 5], [700, 300], 40)], 50, 50 / 12, 40,
+                                  seat_hint=2, seat_sure=True)]
+        (ev, _, info), = em.resolve()
+        assert ev is None and "legal only as Bob's play of 3H" in info["note"]["message"]
+        gone = [card(c, [640, 360], edge, 60 + k) for k, c in enumerate(("8H", "JC", "JD", "5S", "3H"))]
+        for k in range(3):  # (set aside, and seen again at every settle)
+            em.pending = [Observation("leave", gone, 80 + k, (80 + k) / 12, 70, seat_hint=taker)]
+            assert [ev for ev, _, _ in em.resolve()] == [None]
+        for c, first, frame in (("9C", [5, 360], 90), ("2D", [640, 5], 110)):
+            em.pending = [Observation("arrive", [card(c, first, [600, 360], frame)], frame + 10, (frame + 10) / 12, frame,
+                                      seat_hint=1 if c == "9C" else 2, seat_sure=True)]
+            (ev, _, _), = em.resolve()
+            assert ev["cards"] == [c]  # (as war plays)
+        em.pending = [Observation("arrive", [card("7H", [1275, 360], [700, 360], 130)], 140, 140 / 12, 130,
+                                  seat_hint=3, seat_sure=True)]
+        decided = em.resolve()
+        if taker == 3:
+            (ev, _, info), = decided
+            assert ev is None and "please confirm" in info["note"]["message"] and table.next_seq == 7
+            continue
+        assert [without_evidence(ev) for ev, _, _ in decided] == [
+            {"type": "undo"}, {"type": "undo"}, {"type": "play", "seat": 1, "cards": ["??"]},
+            {"type": "play", "seat": 2, "cards": ["3H"]}, {"type": "collect", "seat": 1},
+            {"type": "play", "seat": 1, "cards": ["9C"]}, {"type": "play", "seat": 2, "cards": ["2D"]},
+            {"type": "play", "seat": 3, "cards": ["7H"]}]
+        assert "saw no card from Bob here" in decided[2][2]["note"]["message"]
+        assert all(info["event"]["evidence"]["reread"] == 140 for _, _, info in decided[2:])
+        assert all(info["ruling"].ok for _, _, info in decided) and table.view()["to_act"] == 0
+
+
+def test_an_unseen_play_explains_the_collect_set_aside_before_the_question():
+    """Ann and Bob are at war after 9H, 9D, 4C, 2S; Ann plays JD. Bob's card is never seen
+    (a fresh Atlas game: Ann's AD read as JD took the track of Bob's JD). Ann's collect is set
+    aside (Bob has not played), her 7S lead asked about (legal only as Bob's war play), Bob's
+    7C taken for his war play and Cid's 2C for a slough (a 2 lies in the trick); Dan's QS then
+    has no reading. Bob's unseen play explains it all from the collect set aside on, the 2C
+    read again by its cards as Cid's play: the camera's events after the question are
+    withdrawn, and the stretch is logged as it happened."""
+    table, em = maker()
+    for seat, c in enumerate(("9H", "9D", "4C", "2S")):
+        assert table.apply({"type": "play", "seat": seat, "cards": [c]}).ok
+    em.pending = [Observation("arrive", [card("JD", [640, 715], [640, 400], 20)], 30, 30 / 12, 20, seat_hint=0, seat_sure=True)]
+    assert [without_evidence(ev) for ev, _, _ in em.resolve()] == [{"type": "play", "seat": 0, "cards": ["JD"]}]
+    gone = [card(c, [640, 360], [640, 715], 40 + k) for k, c in enumerate(("9H", "9D", "4C", "2S", "JD"))]
+    for k in range(2):
+        em.pending = [Observation("leave", gone, 50 + k, (50 + k) / 12, 45, seat_hint=0)]
+        assert [ev for ev, _, _ in em.resolve()] == [None]
+    logged = []
+    for c, first, seat, frame in (("7S", [640, 715], 0, 60), ("7C", [5, 360], 1, 80), ("2C", [640, 5], 2, 100),
+                                  ("QS", [1275, 360], 3, 120)):
+        em.pending = [Observation("arrive", [card(c, first, [620, 350], frame)], frame + 10, (frame + 10) / 12, frame,
+                                  seat_hint=seat, seat_sure=True)]
+        logged += [without_evidence(ev) if ev else None for ev, _, _ in em.resolve()]
+    assert logged == [None, {"type": "play", "seat": 1, "cards": ["7C"]}, {"type": "slough", "seat": 2, "card": "2C"},
+                      {"type": "undo"}, {"type": "undo"}, {"type": "play", "seat": 1, "cards": ["??"]},
+                      {"type": "collect", "seat": 0}, {"type": "play", "seat": 0, "cards": ["7S"]},
+                      {"type": "play", "seat": 1, "cards": ["7C"]}, {"type": "play", "seat": 2, "cards": ["2C"]},
+                      {"type": "play", "seat": 3, "cards": ["QS"]}]
+    assert table.view()["to_act"] is None and table.view()["trick"]["winner"] == 3  # Dan's QS takes it
 
 
 def test_a_question_borne_out_by_the_next_change_is_logged_by_its_reading():

@@ -888,12 +888,14 @@ class EventMaker:
             arrived = [] if single_puts else [d.first_frame for d in came_and_went] + [s.first_frame for s in new]
             for group in (part for g in self._removals_in_turn(cards, frame, time, present)
                           for part in split_at_arrivals(g, arrived)):
-                seats = [self.layout.zone_of(c.last) for c in group if c.track >= 0]
+                # (sure only when a card was seen carried out of the play area, and then by where
+                # such cards went: a card lost where it lay says little of the taker; a fresh Atlas
+                # game's trick, carried to Dan, was Ann's by the cards lost on her side of the area)
+                carried = [c for c in group if c.track >= 0 and not self.layout.in_play_area(c.last)]
+                seats = [self.layout.zone_of(c.last) for c in carried or group if c.track >= 0]
                 hint = max(set(seats), key=seats.count) if seats else None
-                # (sure only when a card was seen carried out of the play area)
-                carried = any(c.track >= 0 and not self.layout.in_play_area(c.last) for c in group)
                 obs.append(Observation("leave", group, frame, time, max(c.last_frame for c in group), hint,
-                                       present=present, seat_sure=carried))
+                                       present=present, seat_sure=bool(carried)))
         stock_left = view.get("stock", 0) > 0
         # (where it came from is weak evidence: asked about, not ruled on)
         phase = view.get("phase")
@@ -1411,7 +1413,11 @@ class EventMaker:
         if first is None:
             return None
         start = next((k for k in range(first - 1, -1, -1) if judged[k][2] is not None), first)
-        return self._reread_from(judged[start:], first - start, trouble)
+        decided = self._reread_from(judged[start:], first - start, trouble)
+        if decided is None:  # (from the removals set aside just before it: what the unseen play explains)
+            start = next((k + 1 for k in range(first - 1, -1, -1) if judged[k][1] is not IGNORE), 0)
+            decided = self._unseen_play(judged[start:], first - start, trouble)
+        return decided
 
     def _reread_from(self, window: list, first: int, trouble: Observation) -> list | None:
         """`_reread` of `window`: its first change the logged suspect (if one was logged before
@@ -1450,6 +1456,72 @@ class EventMaker:
             del self.recent[-len(withdrawn):]
         for obs, (ev, _) in zip(changes, choices):
             info = {"confidence": round(score / (score + runner), 3), "reread": trouble.frame}
+            info["ruling"] = self._commit(ev, obs, info)
+            if ev not in (None, IGNORE):
+                decided.append((ev, obs, info))
+        self.judged = []
+        return decided
+
+    def _unseen_play(self, window: list, first: int, trouble: Observation) -> list | None:
+        """`_reread` when no move read otherwise explains the stretch: a play the camera did not
+        see at all, by the seat to act just before the first change it could not explain
+        (`window[first]`) and the removals it set aside just before that. If that seat's play
+        of an unread card (where the game takes one) makes every change since read as before
+        (each logged one as logged; each one asked about or dropped, and `trouble`, plausibly,
+        the first maybe by its own cards from another seat; a removal set aside by any reading), decisively
+        (DECISIVE_RATIO), the stretch is logged so, the unseen play asked about. A fresh tango
+        game: in a war, Cid's AD was laid squarely on his JC and read only as the trick was
+        carried off; Dan's 3H was then legal only as Cid's play, and Cid's collect not at all.
+        A fresh Atlas game: Ann's AD, read as JD, took the track of Bob's JD put down next; her
+        collect was set aside."""
+        changes = [obs for obs, *_ in window] + [trouble]
+        logged = [without_evidence(ev) if seq is not None else None for _, ev, seq, _ in window] + [None]
+        unexplained = [not explained and ev is not IGNORE for _, ev, _, explained in window] + [True]
+        cards_seen = sorted(s.name for s in changes[first].cards)
+
+        def window_ev(depth: int):
+            return window[depth][1] if depth < len(window) else None
+
+        def keep(depth: int, ev, w: float) -> bool:
+            if ev in (None, IGNORE):  # (a removal set aside is what it must explain: not so again)
+                return ev is None and logged[depth] is None and not unexplained[depth] and window_ev(depth) is None
+            if depth == first:
+                return w >= MIN_PLAUSIBLE or sorted(event_cards(ev)) == cards_seen
+            if unexplained[depth] or window_ev(depth) is IGNORE:
+                return w >= MIN_PLAUSIBLE
+            # (one logged after the first it could not explain, out of step: its cards, plausibly)
+            return logged[depth] in (None, ev) or depth > first and w >= MIN_PLAUSIBLE and \
+                sorted(event_cards(ev)) == sorted(event_cards(logged[depth]))
+
+        withdrawn = [(ev, seq) for _, ev, seq, _ in window if seq is not None]
+        with self.probe.withdrawn(withdrawn):
+            seat = self.table.view().get("to_act")
+            if not isinstance(seat, int):
+                return None
+            unseen = {"type": "play", "seat": seat, "cards": [UNKNOWN]}
+            with self.probe.applied([unseen]) as taken:
+                paths = sorted(self._paths(changes, keep=keep), key=lambda p: -p[0]) if taken else []
+        if not paths:
+            return None
+        score, choices, _ = paths[0]
+        acts = [_action(ev) for ev, _ in choices]
+        runner = max((p[0] for p in paths[1:] if [_action(ev) for ev, _ in p[1]] != acts), default=0.0)
+        if score < DECISIVE_RATIO * runner:
+            return None
+        decided = [self._withdraw(ev, trouble) for ev, _ in reversed(withdrawn)]
+        if withdrawn:
+            del self.recent[-len(withdrawn):]
+        gap = Observation("arrive", [], changes[0].frame, changes[0].time, changes[0].order, seat, seat_sure=False)
+        confidence = round(score / (score + runner), 3)
+        info = {"confidence": confidence, "reread": trouble.frame}
+        name = self._seat_name(seat)
+        info["note"] = self._ask(gap, f"saw no card from {name} here, yet what followed makes sense only after "
+                                      f"{name}'s play: logged as {name}'s play of an unread card; which card was it?",
+                                 chosen=unseen)
+        info["ruling"] = self._commit(unseen, gap, info)
+        decided.append((unseen, gap, info))
+        for obs, (ev, _) in zip(changes, choices):
+            info = {"confidence": confidence, "reread": trouble.frame}
             info["ruling"] = self._commit(ev, obs, info)
             if ev not in (None, IGNORE):
                 decided.append((ev, obs, info))
