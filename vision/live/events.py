@@ -1444,6 +1444,16 @@ class EventMaker:
         withdrawn = [(ev, seq) for _, ev, seq, _ in window if seq is not None]
         with self.probe.withdrawn(withdrawn):
             paths = sorted((p for p in self._paths(changes, keep=keep) if changed(p[1]) == 1), key=lambda p: -p[0])
+        return self._relog_stretch(paths, withdrawn, changes, trouble)
+
+    def _relog_stretch(self, paths: list, withdrawn: list, changes: list[Observation], trouble: Observation,
+                       unseen: tuple | None = None) -> list | None:
+        """The stretch `changes` read again (`_reread_from`, `_unseen_play`): if the best of
+        `paths` (its readings, best first) beats every rival doing something else by
+        DECISIVE_RATIO, the events `withdrawn` are withdrawn (`undo`, newest first) and the
+        changes logged as that path reads them, each with `evidence.reread`, after `unseen`
+        (event, its observation, the question to ask about it) if given. The decided entries,
+        or None."""
         if not paths:
             return None
         score, choices, _ = paths[0]
@@ -1454,8 +1464,14 @@ class EventMaker:
         decided = [self._withdraw(ev, trouble) for ev, _ in reversed(withdrawn)]
         if withdrawn:
             del self.recent[-len(withdrawn):]
+        confidence = round(score / (score + runner), 3)
+        if unseen is not None:
+            ev, obs, question = unseen
+            info = {"confidence": confidence, "reread": trouble.frame, "note": self._ask(obs, question, chosen=ev)}
+            info["ruling"] = self._commit(ev, obs, info)
+            decided.append((ev, obs, info))
         for obs, (ev, _) in zip(changes, choices):
-            info = {"confidence": round(score / (score + runner), 3), "reread": trouble.frame}
+            info = {"confidence": confidence, "reread": trouble.frame}
             info["ruling"] = self._commit(ev, obs, info)
             if ev not in (None, IGNORE):
                 decided.append((ev, obs, info))
@@ -1501,32 +1517,11 @@ class EventMaker:
             unseen = {"type": "play", "seat": seat, "cards": [UNKNOWN]}
             with self.probe.applied([unseen]) as taken:
                 paths = sorted(self._paths(changes, keep=keep), key=lambda p: -p[0]) if taken else []
-        if not paths:
-            return None
-        score, choices, _ = paths[0]
-        acts = [_action(ev) for ev, _ in choices]
-        runner = max((p[0] for p in paths[1:] if [_action(ev) for ev, _ in p[1]] != acts), default=0.0)
-        if score < DECISIVE_RATIO * runner:
-            return None
-        decided = [self._withdraw(ev, trouble) for ev, _ in reversed(withdrawn)]
-        if withdrawn:
-            del self.recent[-len(withdrawn):]
         gap = Observation("arrive", [], changes[0].frame, changes[0].time, changes[0].order, seat, seat_sure=False)
-        confidence = round(score / (score + runner), 3)
-        info = {"confidence": confidence, "reread": trouble.frame}
         name = self._seat_name(seat)
-        info["note"] = self._ask(gap, f"saw no card from {name} here, yet what followed makes sense only after "
-                                      f"{name}'s play: logged as {name}'s play of an unread card; which card was it?",
-                                 chosen=unseen)
-        info["ruling"] = self._commit(unseen, gap, info)
-        decided.append((unseen, gap, info))
-        for obs, (ev, _) in zip(changes, choices):
-            info = {"confidence": confidence, "reread": trouble.frame}
-            info["ruling"] = self._commit(ev, obs, info)
-            if ev not in (None, IGNORE):
-                decided.append((ev, obs, info))
-        self.judged = []
-        return decided
+        question = f"saw no card from {name} here, yet what followed makes sense only after {name}'s play: " \
+                   f"logged as {name}'s play of an unread card; which card was it?"
+        return self._relog_stretch(paths, withdrawn, changes, trouble, (unseen, gap, question))
 
     def _confirmed(self, leave: Observation):
         """The reading of the card last asked about, logged after all when the removal `leave`
