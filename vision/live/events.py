@@ -1480,16 +1480,17 @@ class EventMaker:
 
     def _unseen_play(self, window: list, first: int, trouble: Observation) -> list | None:
         """`_reread` when no move read otherwise explains the stretch: a play the camera did not
-        see at all, by the seat to act just before the first change it could not explain
-        (`window[first]`) and the removals it set aside just before that. If that seat's play
-        of an unread card (where the game takes one) makes every change since read as before
-        (each logged one as logged; each one asked about or dropped, and `trouble`, plausibly,
-        the first maybe by its own cards from another seat; a removal set aside by any reading), decisively
-        (DECISIVE_RATIO), the stretch is logged so, the unseen play asked about. A fresh tango
-        game: in a war, Cid's AD was laid squarely on his JC and read only as the trick was
-        carried off; Dan's 3H was then legal only as Cid's play, and Cid's collect not at all.
-        A fresh Atlas game: Ann's AD, read as JD, took the track of Bob's JD put down next; her
-        collect was set aside."""
+        see at all (the game's `unseen_play`: in Skitgubbe the seat to act's card, unread), just
+        before the first change it could not explain (`window[first]`) or the removals it set
+        aside just before that. If with that play every change since reads as before (each
+        logged one as logged, or by its cards plausibly if logged after the first question:
+        out of step then), each one asked about or dropped and `trouble` plausibly (the first
+        maybe by its own cards from another seat), and each removal set aside plausibly as a
+        removal (what the play must explain), decisively (DECISIVE_RATIO), the stretch is
+        logged so, the unseen play asked about. A fresh tango game: in a war, Cid's AD was laid
+        squarely on his JC and read only as the trick was carried off; Dan's 3H was then legal
+        only as Cid's play, and Cid's collect not at all. A fresh Atlas game: Ann's AD, read as
+        JD, took the track of Bob's JD put down next; her collect was set aside."""
         changes = [obs for obs, *_ in window] + [trouble]
         logged = [without_evidence(ev) if seq is not None else None for _, ev, seq, _ in window] + [None]
         unexplained = [not explained and ev is not IGNORE for _, ev, _, explained in window] + [True]
@@ -1511,10 +1512,12 @@ class EventMaker:
 
         withdrawn = [(ev, seq) for _, ev, seq, _ in window if seq is not None]
         with self.probe.withdrawn(withdrawn):
-            seat = self.table.view().get("to_act")
-            if not isinstance(seat, int):
+            view = self.table.view()
+            make = getattr(_game_rules(view), "unseen_play", None)  # (the game's, if it has one)
+            unseen = make(view) if make is not None else None
+            if unseen is None:
                 return None
-            unseen = {"type": "play", "seat": seat, "cards": [UNKNOWN]}
+            seat = unseen["seat"]
             with self.probe.applied([unseen]) as taken:
                 paths = sorted(self._paths(changes, keep=keep), key=lambda p: -p[0]) if taken else []
         gap = Observation("arrive", [], changes[0].frame, changes[0].time, changes[0].order, seat, seat_sure=False)

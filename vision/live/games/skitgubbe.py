@@ -289,6 +289,13 @@ def fallback_candidates(obs: Observation, view: dict, layout: Layout) -> list[tu
     return [({"type": "play", "seat": winner, "cards": names}, w) for names, w in name_options(obs.cards)]
 
 
+def unseen_play(view: dict) -> dict | None:
+    """The play the camera may have missed altogether, for `EventMaker._unseen_play`: the seat
+    to act's card from hand, unread (the referee takes it, and judges nothing of its rank)."""
+    seat = view.get("to_act")
+    return {"type": "play", "seat": seat, "cards": ["??"]} if isinstance(seat, int) else None
+
+
 def collect_before_lead(view: dict, ev: dict) -> list[dict]:
     """A play by the winner of a decided, uncollected Part 1 trick is the next lead: the
     collect it implies comes first (the camera saw the card before the trick leave)."""
