@@ -702,6 +702,18 @@ def test_part2_a_put_no_reading_takes_whole_is_split_into_cards_put_in_turn():
             assert ev is None and "please confirm" in info["note"]["message"] and table.next_seq == 5
 
 
+def test_a_question_is_forgotten_once_the_camera_is_back_in_step():
+    """The cards asked about (`asked_from`, which lets `_passed_on` amend a put while the
+    camera may be out of step) are forgotten when DOUBT_EVENTS legal events in a row have put
+    it back in step: a card asked about long before is no evidence about a later doubt."""
+    table, em = maker()
+    em.doubt, em.asked_from = 2, {"9D": 2}
+    for seat, c in ((0, "KH"), (1, "5S")):
+        obs = Observation("arrive", [card(c, [640, 715], [640, 400], 20)], 30, 30 / 12, 20, seat_hint=seat)
+        assert em._commit({"type": "play", "seat": seat, "cards": [c]}, obs, {}).ok
+        assert em.asked_from == ({"9D": 2} if seat == 0 else {})
+
+
 def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
     """Part 2, trump spades. Dan ate Bob's AS; later he beat Cid's 9S with KS AS, logged as KS
     (the AS lay under it), and Bob ate the two. When Bob beats Ann's 7C with KS AS, the referee

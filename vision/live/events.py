@@ -658,7 +658,8 @@ class EventMaker:
         # the last changes judged, in order: (observation, event logged or None, its seq or None,
         # whether it was explained), for reading them again (`_reread`)
         self.judged: list[tuple[Observation, dict | None, int | None, bool]] = []
-        # cards of the arrivals asked about -> the seat each was seen coming from (`_passed_on`)
+        # cards of the arrivals asked about -> the seat each was seen coming from (`_passed_on`);
+        # forgotten once the camera is back in step (`doubt` 0)
         self.asked_from: dict[str, int | None] = {}
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
@@ -1328,7 +1329,10 @@ class EventMaker:
         A real-model full penguins game: Ann's KS AS, logged as KS; Cid ate them and led KS AS
         four moves later, which the referee could not take (AS in Ann's hand): asked about, and
         the camera lost step for the rest of the game. Not while the camera may be out of step
-        (`doubt`): the card's earlier reading is then as likely wrong."""
+        (`doubt`): the card's earlier reading is then as likely wrong; unless the camera asked
+        about the card as coming from that very seat (`asked_from`): the question is borne out
+        (a real-model full penguins game: Dan's 7C 8C logged as 7C, the 8C asked about, eaten
+        by Bob and led by him ten events later, in doubt still)."""
         view = self.table.view()
         if not isinstance(view.get("hands"), dict):
             return None
@@ -1759,6 +1763,8 @@ class EventMaker:
         if ruling.ok:
             self.recent = (self.recent + [(ev, obs, ruling.seq)])[-RECENT:]
             self.doubt = max(self.doubt - 1, 0)
+            if self.doubt == 0:
+                self.asked_from.clear()
             self._judged(obs, ev, ruling.seq)
         else:
             self.doubt, self.doubt_cause = DOUBT_EVENTS, "an illegal ruling"
