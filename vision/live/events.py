@@ -1428,9 +1428,7 @@ class EventMaker:
         the first unexplained change), `first` the index of that unexplained one. Both
         suspects are read in one stretch, so a reading of either is scored on every change
         since (one that left a removal set aside scores its W_GLITCH)."""
-        changes = [obs for obs, *_ in window] + [trouble]
-        logged = [without_evidence(ev) if seq is not None else None for _, ev, seq, _ in window] + [None]
-        unexplained = [not explained and ev is not IGNORE for _, ev, _, explained in window] + [True]
+        changes, logged, unexplained, _, withdrawn = self._stretch(window, trouble)
         cards_seen = sorted(s.name for s in changes[first].cards)
 
         def keep(depth: int, ev, w: float) -> bool:
@@ -1445,10 +1443,20 @@ class EventMaker:
         def changed(choices) -> int:
             return int(logged[0] is not None and choices[0][0] != logged[0]) + int(choices[first][1] < MIN_PLAUSIBLE)
 
-        withdrawn = [(ev, seq) for _, ev, seq, _ in window if seq is not None]
         with self.probe.withdrawn(withdrawn):
             paths = sorted((p for p in self._paths(changes, keep=keep) if changed(p[1]) == 1), key=lambda p: -p[0])
         return self._relog_stretch(paths, withdrawn, changes, trouble)
+
+    @staticmethod
+    def _stretch(window: list, trouble: Observation) -> tuple:
+        """The judged changes `window` and `trouble`, to be read again: (the changes, the event
+        each was logged as (evidence aside; None if none), whether each was left unexplained,
+        whether each was set aside (IGNORE), the events to withdraw first (event, seq))."""
+        changes = [obs for obs, *_ in window] + [trouble]
+        logged = [without_evidence(ev) if seq is not None else None for _, ev, seq, _ in window] + [None]
+        unexplained = [not explained and ev is not IGNORE for _, ev, _, explained in window] + [True]
+        set_aside = [ev is IGNORE for _, ev, _, _ in window] + [False]
+        return changes, logged, unexplained, set_aside, [(ev, seq) for _, ev, seq, _ in window if seq is not None]
 
     def _relog_stretch(self, paths: list, withdrawn: list, changes: list[Observation], trouble: Observation,
                        unseen: tuple | None = None) -> list | None:
@@ -1495,26 +1503,20 @@ class EventMaker:
         squarely on his JC and read only as the trick was carried off; Dan's 3H was then legal
         only as Cid's play, and Cid's collect not at all. A fresh Atlas game: Ann's AD, read as
         JD, took the track of Bob's JD put down next; her collect was set aside."""
-        changes = [obs for obs, *_ in window] + [trouble]
-        logged = [without_evidence(ev) if seq is not None else None for _, ev, seq, _ in window] + [None]
-        unexplained = [not explained and ev is not IGNORE for _, ev, _, explained in window] + [True]
+        changes, logged, unexplained, set_aside, withdrawn = self._stretch(window, trouble)
         cards_seen = sorted(s.name for s in changes[first].cards)
-
-        def window_ev(depth: int):
-            return window[depth][1] if depth < len(window) else None
 
         def keep(depth: int, ev, w: float) -> bool:
             if ev in (None, IGNORE):  # (a removal set aside is what it must explain: not so again)
-                return ev is None and logged[depth] is None and not unexplained[depth] and window_ev(depth) is None
+                return ev is None and logged[depth] is None and not unexplained[depth] and not set_aside[depth]
             if depth == first:
                 return w >= MIN_PLAUSIBLE or sorted(event_cards(ev)) == cards_seen
-            if unexplained[depth] or window_ev(depth) is IGNORE:
+            if unexplained[depth] or set_aside[depth]:
                 return w >= MIN_PLAUSIBLE
             # (one logged after the first it could not explain, out of step: its cards, plausibly)
             return logged[depth] in (None, ev) or depth > first and w >= MIN_PLAUSIBLE and \
                 sorted(event_cards(ev)) == sorted(event_cards(logged[depth]))
 
-        withdrawn = [(ev, seq) for _, ev, seq, _ in window if seq is not None]
         with self.probe.withdrawn(withdrawn):
             view = self.table.view()
             make = getattr(_game_rules(view), "unseen_play", None)  # (the game's, if it has one)
