@@ -1076,6 +1076,43 @@ def test_a_dreck_row_is_its_owners_whole_dreck():
     assert summary(decided) == [("dreck", 3, ["3D", "5C"])] and rulings(decided) == ["ok"]
 
 
+def test_a_dreck_row_with_a_card_misread_as_no_dreck_card_is_its_owners_dreck():
+    """Cid lays out his dreck, 2H 3S 3C, and the 3C (rows overlap) is read as JC, no dreck
+    card. The referee knows Cid holds 2H 3S and just one more dreck card, 3C: the row is his
+    dreck, the JC a misread 3C. Before, the row was asked about and the dreck phase lasted on
+    (a fresh tango game lost Part 2's first 18 events). A row of more cards than the seat's
+    dreck, or mostly of odd cards, is still asked about, as is one from a seat that does not
+    hold its dreck cards."""
+    def lay(names, edge=CID_EDGE):
+        table, em = dreck_but_dans(seat=2)
+        em.observe([card(n, edge, (560.0 + 40 * k, 60.0), 100 + k, 130) for k, n in enumerate(names)], [], 130)
+        return em.resolve(force=True)
+
+    decided = lay(("2H", "3S", "JC"))
+    assert [(ev["type"], ev["seat"], sorted(ev["cards"])) for ev, _, _ in decided] == [("dreck", 2, ["2H", "3C", "3S"])]
+    assert rulings(decided) == ["ok"]
+    for names in (("2H", "3S", "JC", "8D"), ("2H", "JC", "8D")):  # more cards than Cid's dreck; mostly odd
+        decided = lay(names)
+        assert [ev for ev, _, _ in decided] == [None] and "note" in decided[0][2]
+    decided = lay(("2H", "3S", "JC"), edge=DAN_EDGE)  # Dan holds neither 2H nor 3S
+    assert [ev for ev, _, _ in decided] == [None] and "note" in decided[0][2]
+
+
+def test_a_dreck_card_logged_unseen_and_read_where_it_lay_after_the_deal_is_no_play():
+    """Dan's row 3D 5C is read as 3D (the 5C under it) and logged whole; the dreck is then
+    complete and the Bozo hand dealt. At the next settle the 5C, lying there since before the
+    row was logged, is read: it is that row's card, no event (a fresh Atlas game's 3S was logged
+    as Bob's first lead; the camera lost step for the rest of the game). A 5C first seen after
+    the row was logged is a new card: Dan's Part 2 lead."""
+    for first, expected in ((100, []), (140, [("play", 3, ["5C"])])):
+        table, em = dreck_but_dans()
+        em.observe([card("3D", DAN_EDGE, (1100.0, 330.0), 100, 130)], [], 130)
+        assert summary(em.resolve(force=True)) == [("dreck", 3, ["3D", "5C"])] and table.view()["phase"] == "part2"
+        em.observe([card("3D", DAN_EDGE, (1100.0, 330.0), 100, 160),
+                    card("5C", (1100.0, 390.0), (1100.0, 390.0), first, 160)], [], 160)
+        assert summary(em.resolve(force=True)) == expected and not em.notes
+
+
 def test_dreck_rows_laid_and_given_away_between_two_settles_go_by_seat():
     """Cid (2H 3S 3C) and Dan (3D 5C) lay out their dreck and it is given away before the
     table settles: every card came and went. Before, such cards were chained as Part 2 runs

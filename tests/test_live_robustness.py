@@ -946,6 +946,36 @@ def test_an_unseen_play_explains_the_collect_set_aside_before_the_question():
     assert table.view()["to_act"] is None and table.view()["trick"]["winner"] == 3  # Dan's QS takes it
 
 
+def test_an_unseen_play_may_be_the_unexplained_card_from_a_seat_not_sure():
+    """Part 2: Cid holds 7D and Dan 9D (each ate it); Ann leads 2C, Bob to act. Bob's card is
+    seen only as a 9D by Cid's side, its seat not sure: no legal reading (Dan holds 9D), asked.
+    Cid's 7D then is out of turn. No play before the 9D explains it (the 9D still has no
+    reading), but the 9D as Bob's play, misread, does: Bob's play of an unread card is logged
+    and asked about, then Cid's 7D (a fresh Atlas game: Dan's AD, seen only as a JD by Bob's
+    side, lost step for the rest of the game). Seen surely from Cid's side, the 9D is no play
+    of Bob's, and the 7D is asked about."""
+    for sure in (False, True):
+        table, em = part2_maker()
+        for ev in ({"type": "play", "seat": 0, "cards": ["7D"]}, {"type": "play", "seat": 1, "cards": ["9D"]},
+                   {"type": "eat", "seat": 2}, {"type": "eat", "seat": 3}, {"type": "play", "seat": 0, "cards": ["2C"]}):
+            assert table.apply(ev).ok
+        em.pending = [Observation("arrive", [card("9D", [640, 5], [600, 330], 20)], 30, 30 / 12, 20,
+                                  seat_hint=2, seat_sure=sure)]
+        (ev, _, info), = em.resolve()
+        assert ev is None and "saw 9D arrive from Cid but" in info["note"]["message"]
+        em.pending = [Observation("arrive", [card("7D", [700, 5], [700, 330], 40)], 50, 50 / 12, 40,
+                                  seat_hint=2, seat_sure=True)]
+        decided = em.resolve()
+        if sure:
+            assert [ev for ev, _, _ in decided] == [None] and table.view()["to_act"] == 1
+            continue
+        assert [without_evidence(ev) for ev, _, _ in decided] == [
+            {"type": "play", "seat": 1, "cards": ["??"]}, {"type": "play", "seat": 2, "cards": ["7D"]}]
+        assert "saw 9D arrive from Cid, yet what followed makes sense only if it was Bob's play" in \
+            decided[0][2]["note"]["message"]
+        assert all(info["ruling"].ok for _, _, info in decided) and table.view()["to_act"] == 3
+
+
 def test_a_question_borne_out_by_the_next_change_is_logged_by_its_reading():
     """Ann led KH. A 9D seen coming from Cid's edge is legal only as Bob's play: asked. Then
     Cid puts 5S down, which only makes sense once Bob has played: the question's reading is

@@ -667,8 +667,9 @@ class EventMaker:
         self.held_first: dict[str, tuple] = {}  # name -> (first frame, where, frame) of a held-back new card
         self.swept: set[int] = set()  # tracks of unaccounted cards first seen lying on the killed pile
         self.lay: dict[int, np.ndarray] = {}  # track of a new card -> where it lay at the first settle it was seen
-        # cards on the referee's table that no camera event put there, or one put there unseen
-        self.typed_in: set[str] = set()
+        # cards on the referee's table that no camera event put there, or one put there unseen:
+        # name -> the frame it was logged at (-1: typed in by a person)
+        self.typed_in: dict[str, int] = {}
         self.waiting: set[int] = set()  # tracks of new cards not read well enough yet at the last observe
         # this deck's cards are named by one reader, their faces (`vision.runtime.CornerTrust`):
         # every name is weak evidence, so what would be ruled illegal is asked about
@@ -706,7 +707,7 @@ class EventMaker:
             else:
                 kept.append(o)
         self.pending = kept
-        self.typed_in = ref_table - set(self.on_table)
+        self.typed_in = {c: -1 for c in ref_table - set(self.on_table)}
 
     def _account(self, key: str, s: Seen) -> None:
         """Account for card `key` as lying on the table where `s` last saw it."""
@@ -784,9 +785,14 @@ class EventMaker:
         self.waiting = {s.track for s in waiting}
         # a new card a person put on the referee's table (a manual event, a confirmed question,
         # or play before the camera was attached: see `follow`) is accounted for, not reported
-        for s in [s for s in new if s.key in self.typed_in and s.key in ref_table]:
+        # (and so is a card logged unseen whose track lay there already, still, read only later,
+        # even if the referee has taken it off since: a fresh Atlas game's 3S of Dan's dreck
+        # row, logged by what the referee knew he held, read just after the Bozo hand was dealt,
+        # was logged as Bob's first lead)
+        for s in [s for s in new if s.key in self.typed_in and (s.key in ref_table or (
+                s.first_frame <= self.typed_in[s.key] and np.linalg.norm(s.first - s.last) <= MOVED_FAR * max(s.width, 1.0)))]:
             self._account(s.key, s)
-            self.typed_in.discard(s.key)
+            del self.typed_in[s.key]
             new.remove(s)
         # ... and what changed after such a card was first seen waits for it (IMMATURE_HOLD_S)
         unread = [s for s in waiting if s.track in young]
@@ -831,7 +837,7 @@ class EventMaker:
         for d in departed:
             if d.key in self.typed_in and d.key in ref_table and d.key not in self.on_table:
                 self._account(d.key, d)
-                self.typed_in.discard(d.key)
+                del self.typed_in[d.key]
         gone_names = [n for n in self.on_table if n not in present]
         # unread tracks standing where an accounted card was: that card is still there
         # (not a second box of another card: Bob's AC, laid where Ann's eaten 5C lay, boxed
@@ -1362,7 +1368,7 @@ class EventMaker:
             if not fits:
                 continue
             # (what lies on the table is as it was: the put's cards have gone on since)
-            on_table, typed_in = dict(self.on_table), set(self.typed_in)
+            on_table, typed_in = dict(self.on_table), dict(self.typed_in)
             decided = self._relogged(back, amended, late, obs0)
             self.on_table, self.typed_in = on_table, typed_in
             if lies_with:
@@ -1421,6 +1427,9 @@ class EventMaker:
         if decided is None:  # (from the removals set aside just before it: what the unseen play explains)
             start = next((k + 1 for k in range(first - 1, -1, -1) if judged[k][1] is not IGNORE), 0)
             decided = self._unseen_play(judged[start:], first - start, trouble)
+        if decided is None and judged[first][0].kind == "arrive" and not judged[first][0].seat_sure:
+            # (or that change was the play itself, misread and seen from the wrong side)
+            decided = self._unseen_play(judged[start:], first - start, trouble, itself=True)
         return decided
 
     def _reread_from(self, window: list, first: int, trouble: Observation) -> list | None:
@@ -1490,7 +1499,7 @@ class EventMaker:
         self.judged = []
         return decided
 
-    def _unseen_play(self, window: list, first: int, trouble: Observation) -> list | None:
+    def _unseen_play(self, window: list, first: int, trouble: Observation, itself: bool = False) -> list | None:
         """`_reread` when no move read otherwise explains the stretch: a play the camera did not
         see at all (the game's `unseen_play`: in Skitgubbe the seat to act's card, unread), just
         before the first change it could not explain (`window[first]`) or the removals it set
@@ -1502,19 +1511,27 @@ class EventMaker:
         logged so, the unseen play asked about. A fresh tango game: in a war, Cid's AD was laid
         squarely on his JC and read only as the trick was carried off; Dan's 3H was then legal
         only as Cid's play, and Cid's collect not at all. A fresh Atlas game: Ann's AD, read as
-        JD, took the track of Bob's JD put down next; her collect was set aside."""
+        JD, took the track of Bob's JD put down next; her collect was set aside.
+        `itself`: the first change it could not explain, an arrival from a seat not sure, was
+        that play, its card misread (a fresh Atlas game: Dan's AD, seen only as a JD by Bob's
+        side; Ann's 9C was then out of turn, and the camera lost step for the rest of the game)."""
         changes, logged, unexplained, set_aside, withdrawn = self._stretch(window, trouble)
         cards_seen = sorted(s.name for s in changes[first].cards)
+        head, after = first, first  # (the change read maybe by its own cards; those logged after it)
+        if itself:
+            seen_as = changes.pop(first)
+            del logged[first], unexplained[first], set_aside[first]
+            head, after = None, first - 1
 
         def keep(depth: int, ev, w: float) -> bool:
             if ev in (None, IGNORE):  # (a removal set aside is what it must explain: not so again)
                 return ev is None and logged[depth] is None and not unexplained[depth] and not set_aside[depth]
-            if depth == first:
+            if depth == head:
                 return w >= MIN_PLAUSIBLE or sorted(event_cards(ev)) == cards_seen
             if unexplained[depth] or set_aside[depth]:
                 return w >= MIN_PLAUSIBLE
             # (one logged after the first it could not explain, out of step: its cards, plausibly)
-            return logged[depth] in (None, ev) or depth > first and w >= MIN_PLAUSIBLE and \
+            return logged[depth] in (None, ev) or depth > after and w >= MIN_PLAUSIBLE and \
                 sorted(event_cards(ev)) == sorted(event_cards(logged[depth]))
 
         with self.probe.withdrawn(withdrawn):
@@ -1526,10 +1543,16 @@ class EventMaker:
             seat = unseen["seat"]
             with self.probe.applied([unseen]) as taken:
                 paths = sorted(self._paths(changes, keep=keep), key=lambda p: -p[0]) if taken else []
-        gap = Observation("arrive", [], changes[0].frame, changes[0].time, changes[0].order, seat, seat_sure=False)
         name = self._seat_name(seat)
-        question = f"saw no card from {name} here, yet what followed makes sense only after {name}'s play: " \
-                   f"logged as {name}'s play of an unread card; which card was it?"
+        if itself:
+            gap = seen_as
+            question = f"saw {', '.join(map(_as_read, seen_as.cards))} arrive from {self._seat_name(seen_as.seat_hint)}, " \
+                       f"yet what followed makes sense only if it was {name}'s play: logged as {name}'s play of an " \
+                       "unread card; which card was it?"
+        else:
+            gap = Observation("arrive", [], changes[0].frame, changes[0].time, changes[0].order, seat, seat_sure=False)
+            question = f"saw no card from {name} here, yet what followed makes sense only after {name}'s play: " \
+                       f"logged as {name}'s play of an unread card; which card was it?"
         return self._relog_stretch(paths, withdrawn, changes, trouble, (unseen, gap, question))
 
     def _confirmed(self, leave: Observation):
@@ -1735,7 +1758,7 @@ class EventMaker:
                 key = name if name != UNKNOWN else (s.key or name)
                 self._account(key, s)
                 self.retired.pop(key, None)
-            self.typed_in |= set(rest)  # logged unseen (a run's hidden middle): not new when seen
+            self.typed_in.update(dict.fromkeys(rest, obs.frame))  # logged unseen (a run's hidden middle): not new when seen
         else:
             for s in obs.cards:
                 gone = self.on_table.pop(s.name, None)

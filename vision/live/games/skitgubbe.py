@@ -54,6 +54,12 @@ W_PLAY_UNREAD = 0.5
 #: laid out in front of Bob and ruled S0.1. Below 1 / DECISIVE_RATIO: the row its owner holds wins.
 W_DRECK_AS_SEEN = 0.3
 
+#: A dreck row with cards that are no dreck cards, from a seat the referee knows holds exactly
+#: the row's dreck cards and as many more as the row has odd cards: those are its other dreck
+#: cards, misread (rows overlap). A fresh tango game: Cid's nine read with JH for 3C was asked
+#: about; the dreck phase lasted another minute and the camera lost Part 2's first 18 events.
+W_DRECK_MISREAD = 0.5
+
 
 #: Cards last seen inside the play area (the hand that took them hid them there) say little
 #: of who took them: their zone disagreeing with the referee's taker costs this much, not
@@ -159,6 +165,9 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
         hands = view.get("hands", {})
         for names, w in opts:
             if not set(allowed).issuperset(names):
+                full = _dreck_misread(names, seat, allowed, laid, hands)
+                if full:
+                    out.append(({"type": "dreck", "seat": seat, "cards": full}, w * W_DRECK_MISREAD))
                 continue
             if laid.issuperset(names):  # logged already (the rest of a row completed before)
                 out.append((None, w))
@@ -188,6 +197,18 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
             out.append(({"type": "play", "seat": to_act, "cards": filled or run}, w * (1.0 if seat == to_act else 0.7)))
         return out
     return out
+
+
+def _dreck_misread(names: list[str], seat, allowed: list[str], laid: set, hands: dict) -> list[str]:
+    """The dreck row `seat` holds, if `names` read it with some cards misread as no dreck
+    cards (W_DRECK_MISREAD): most of it is dreck cards, all known in that seat's hand, and that
+    hand holds just as many more dreck cards, not yet laid, as there are odd cards. Else []."""
+    dreck = [c for c in names if c in allowed]
+    hand = hands.get(str(seat), {}).get("known", ()) if seat is not None else ()
+    if 2 * len(dreck) <= len(names) or laid & set(names) or not set(dreck) <= set(hand):
+        return []
+    full = [c for c in allowed if c in hand and c not in laid]
+    return full if len(full) == len(names) else []
 
 
 #: The set-aside card lies whole in the picture, in front of its holder: its centre at least this
