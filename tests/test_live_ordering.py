@@ -231,6 +231,25 @@ def test_a_flip_that_came_and_went_between_reports_is_a_flip():
     assert rulings(decided) == ["ok", "ok"]
 
 
+def test_a_flip_read_as_a_card_known_elsewhere_is_an_unread_flip():
+    """Dan collected 9D 4C 9C AC 9H and led 5S; Ann turns up a card read 9C (80 %) or KH. The
+    9C is in Dan's winnings, so one of the two reads of it is wrong: Ann's flip is logged
+    unread (the round is left open) and asked about, not as KH, a lesser guess (a fresh Atlas
+    game: Bob's flip AD, read JD or KH, was logged as KH; the KH turned up as the trump card
+    and the camera lost Part 2). Read surely as KH, it is her flip of KH."""
+    for names, logged in (([("9C", 0.8), ("KH", 0.2)], "??"), ([("KH", 1.0)], "KH")):
+        table, em = trick_on_table()
+        for ev in ({"type": "collect", "seat": 3}, {"type": "play", "seat": 3, "cards": ["5S"]}):
+            assert table.apply(ev).ok
+        em.on_table.clear()
+        flipped = card(names[0][0], tuple(em.layout.stock), (640, 420), 105, 130, votes=12.0, track=77)
+        flipped.names = names
+        em.observe([flipped], [], 140)
+        (ev, _, info), = em.resolve(force=True)
+        assert ev == {"type": "play", "seat": 0, "cards": [logged], "source": "stock"} and info["ruling"].ok
+        assert ("note" in info) == (logged == "??")
+
+
 def flip_seen_in_cids_zone(em):
     """Dan turns AC up on the stock; it is last seen in Cid's zone (the camera saw it only as
     the trick was being carried off): the flip of the seat to act, but seen elsewhere. Soon

@@ -976,6 +976,43 @@ def test_an_unseen_play_may_be_the_unexplained_card_from_a_seat_not_sure():
         assert all(info["ruling"].ok for _, _, info in decided) and table.view()["to_act"] == 3
 
 
+def test_a_card_read_surely_that_was_logged_before_by_a_lesser_guess_makes_that_guess_unread():
+    """Ann 5H, Bob a card read 9D (80 %) or KH, Cid 2D, Dan 3C; the camera logged Bob's as KH
+    (the 9D, say, was elsewhere) and his collect. Then Bob leads a card read surely as KH:
+    one of the two reads is wrong, and the first was a lesser guess. Bob's play and what
+    followed are withdrawn and logged again with his card unread (the round then open between
+    Ann and Bob, collected by Bob), then his KH lead (a short tango game: a flip 8S logged as
+    JS, the JS seen led by Bob). Read surely as KH at the time, the first read stands: the
+    lead is Bob's play of an unread card, asked about (`_unread_instead`)."""
+    edge = {0: [640, 715], 1: [5, 360], 2: [640, 5], 3: [1275, 360]}
+
+    def put(seat, names, frame):
+        s = Seen(frame, names, np.array(edge[seat], float), np.array([560.0 + frame, 340]), frame, frame, 80.0,
+                 float("inf"))
+        return Observation("arrive", [s], frame + 10, (frame + 10) / 12, frame, seat_hint=seat, seat_sure=True)
+
+    for bob_read in ([("9D", 0.8), ("KH", 0.2)], [("KH", 1.0)]):
+        table, em = maker()
+        for k, (names, logged) in enumerate((([("5H", 1.0)], "5H"), (bob_read, "KH"), ([("2D", 1.0)], "2D"),
+                                             ([("3C", 1.0)], "3C"))):
+            assert em._commit({"type": "play", "seat": k, "cards": [logged]}, put(k, names, 20 * k + 20), {}).ok
+        trick = [s for _, o, _ in em.recent for s in o.cards]
+        assert em._commit({"type": "collect", "seat": 1}, Observation("leave", trick, 110, 110 / 12, 100, seat_hint=1), {}).ok
+        em.pending = [put(1, [("KH", 1.0)], 120)]
+        decided = em.resolve(force=True)
+        assert all(info["ruling"].ok for _, _, info in decided)
+        if bob_read[0][0] == "KH":
+            assert [without_evidence(ev) for ev, _, _ in decided] == [{"type": "play", "seat": 1, "cards": ["??"]}]
+            assert "the referee knows KH is elsewhere" in decided[0][2]["note"]["message"]
+            continue
+        assert [without_evidence(ev) for ev, _, _ in decided] == [{"type": "undo"}] * 4 + [
+            {"type": "play", "seat": 1, "cards": ["??"]}, {"type": "play", "seat": 2, "cards": ["2D"]},
+            {"type": "play", "seat": 3, "cards": ["3C"]}, {"type": "collect", "seat": 1},
+            {"type": "play", "seat": 1, "cards": ["KH"]}]
+        assert decided[4][2]["note"]["message"].startswith(
+            "read KH now; the camera had logged Bob's play of KH by a lesser guess of a card read as 9D")
+
+
 def test_a_question_borne_out_by_the_next_change_is_logged_by_its_reading():
     """Ann led KH. A 9D seen coming from Cid's edge is legal only as Bob's play: asked. Then
     Cid puts 5S down, which only makes sense once Bob has played: the question's reading is

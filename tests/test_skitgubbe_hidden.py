@@ -205,8 +205,24 @@ def test_an_unread_card_cannot_come_from_a_hand_the_referee_knows_whole():
     assert t.apply({"type": "hand", "seat": 0, "cards": ["9H", "2C", "3D"]}).ok
     ruling = play(t, 0, "??")
     assert not ruling.ok and ruling.severity == "error" and "name the card" in ruling.message
-    flipped = play(t, 0, "??", source="stock")  # a flip is always named: it lies face up
-    assert not flipped.ok and flipped.severity == "error"
+    # a flip comes from the stock, not the hand: one the camera could not read is taken
+    flipped = play(t, 0, "??", source="stock")
+    assert flipped.ok and flipped.message == "Ann flips an unread card"
+
+
+def test_an_unread_flip_costs_the_stock_a_card_and_leaves_the_round_open():
+    """Bob flips a card the camera could not read (a camera's misread, withdrawn and logged
+    again unread): the stock loses a card, his hand none, and the round is left to Ann (9H)
+    or Bob; it is collected with the unread card unnamed in the winnings."""
+    t = table()
+    stock = t.view()["stock"]
+    assert play(t, 0, "9H").ok
+    flipped = play(t, 1, "??", source="stock")
+    assert flipped.ok and flipped.message == "Bob flips an unread card"
+    assert t.view()["stock"] == stock - 2 and t.summary()["hand_sizes"] == [3, 3, 3]  # (Ann drew)
+    ruling = play(t, 2, "2D")
+    assert ruling.ok and ruling.notes[0] == {"kind": "trick_open", "seats": [0, 1]}
+    assert t.apply({"type": "collect", "seat": 1}).ok and t.state.won_hidden[1] == 1
 
 
 # -- Part 2: a card played that the camera could not read -----------------------------------------

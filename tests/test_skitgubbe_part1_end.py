@@ -113,6 +113,7 @@ def test_S1_11_the_last_stock_card_cannot_be_flipped_and_is_laid_aside(mode):
     sim = exhaust(LOW, leader=0, winners=[0] * 14, aside="4C", mode=mode)
     assert sim.t.summary()["hand_sizes"] == [3, 3, 3]
     rejected(sim.t, flip(0, "4C"), "S1.11")
+    rejected(sim.t, flip(0, "??"), "S1.11")  # (nor flipped unread: a camera that could not read it)
     r = sim.play(0, "2S")
     assert note(r, "aside")["seat"] == 0
     assert sim.t.summary()["hand_sizes"] == [2, 3, 3]  # the hand stays one card short
@@ -122,6 +123,7 @@ def test_S1_11_the_last_stock_card_cannot_be_flipped_and_is_laid_aside(mode):
     assert sim.t.summary()["hand_sizes"] == [2, 2, 3]
     bad = sim.t.apply(flip(2, "4C"))  # nothing left to flip
     assert not bad.ok and bad.severity in ("illegal", "error")
+    rejected(sim.t, flip(2, "??"), "S1.4")
 
 
 def test_S1_11_a_slough_can_take_the_last_card():

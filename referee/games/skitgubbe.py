@@ -13,7 +13,7 @@ checked at once when the hand is known; otherwise the failure to match becomes a
 the hand than could have entered it since, one of them was there all along.
 
 A camera may see a card played in Part 1 without reading it: `play` with cards `["??"]`.
-The card leaves a hidden slot of the hand; nothing that depends on its rank is judged (the
+The card leaves a hidden slot of the hand (or, flipped, the stock); nothing that depends on its rank is judged (the
 round's high card, must-match, which ranks may be sloughed), and a round it ends is left
 open: any seat that may have won it collects it, and a further play starts a war between
 them. The collector's winnings then hold one card the referee cannot name. In Part 2
@@ -435,7 +435,7 @@ def _p1_to_act(st: SkitState) -> int | None:
 def _p1_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     seat = _seat(st, ev)
     flip = ev.get("source") == "stock"
-    cards = parse_cards(ev.get("cards", [ev["card"]] if "card" in ev else None), allow_face_down=not flip)
+    cards = parse_cards(ev.get("cards", [ev["card"]] if "card" in ev else None), allow_face_down=True)
     if len(cards) != 1:
         raise Illegal("S1.4", f"in Part 1 a play is exactly one card; {st.name(seat)} put down {len(cards)}")
     card = cards[0]
@@ -464,7 +464,7 @@ def _p1_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     # (after an unread play in this round the rank to match is unknown)
     must = None if any(c == FACE_DOWN for _, c in trick.round_plays) else high
     k = st.known[seat]
-    if unread:
+    if unread and not flip:
         if st.hidden_slots(seat) - st.pool_slots[seat] <= 0:
             raise BadEvent(f"every card in {st.name(seat)}'s hand is known: name the card played")
         st.size[seat] -= 1
@@ -475,7 +475,7 @@ def _p1_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
             raise Illegal("S1.4", f"the stock is empty: {st.name(seat)} must play from hand")
         if st.stock == 1 and not st.variants.no_bottom_card:
             raise Illegal("S1.11", f"the last stock card may not be flipped: {st.name(seat)} must play from hand")
-        if st.unseen_copies(card) == 0:
+        if not unread and st.unseen_copies(card) == 0:
             raise Illegal("S0.1", f"{card} cannot come from the stock: it is {_where(st, card)}")
         if must is not None:
             holding = [c for c in k if _p1_rank(st, c) == must]
@@ -485,8 +485,11 @@ def _p1_play(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
             if st.hidden_slots(seat):
                 st.obligations = st.obligations + (Obligation(seat, _real_rank(must), seq, "flipped from the stock"),)
         st.stock -= 1
-        _set_loc(st, card, None, ON_TABLE)
-        what = f"{st.name(seat)} flips {card}"
+        if unread:  # (a stock card nobody could name: like an unread play, it leaves the round open)
+            what = f"{st.name(seat)} flips an unread card"
+        else:
+            _set_loc(st, card, None, ON_TABLE)
+            what = f"{st.name(seat)} flips {card}"
     else:
         if must is not None and _p1_rank(st, card) != must:
             holding = [c for c in k if _p1_rank(st, c) == must]

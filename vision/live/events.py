@@ -123,7 +123,13 @@ PASSED_BACK = 12
 #: of it (`EventMaker._without_doubles`); further back, a card logged then has mostly left the
 #: table (12 took a fresh tango game's AH, played in Part 1, for a second box in Ann's KH AH).
 DOUBLES_BACK = 8
-RECENT = max(AMEND_BACK, PASSED_BACK, DOUBLES_BACK)  # accepted events kept for amending
+#: A card read surely that the referee knows from an event the camera logged by a lesser guess
+#: of a card this many accepted events back makes that guess wrong (`EventMaker._misguessed`):
+#: the event and those after it are withdrawn and logged again, the card unread. Part 1 is
+#: some 60 events (a fresh Atlas game: Bob's flip AD, logged as KH, 28 events before the KH
+#: was turned up as the trump card).
+GUESS_BACK = 60
+RECENT = max(AMEND_BACK, PASSED_BACK, DOUBLES_BACK, GUESS_BACK)  # accepted events kept for amending
 #: A change no reading explains, after another the camera could not explain either (asked
 #: about, or a removal dropped) among the last this many changes judged, makes the camera read
 #: one move of them again (`EventMaker._reread`): one missed or misattributed move puts every
@@ -601,6 +607,13 @@ def without_evidence(ev: dict) -> dict:
 def event_cards(ev: dict) -> list[str]:
     """The cards an event names ("cards" of a play, "card" of a slough or a trump)."""
     return list(ev.get("cards") or ([ev["card"]] if "card" in ev else []))
+
+
+def _renamed(ev: dict, old: str, new: str) -> dict:
+    """`ev` with its card `old` named `new`."""
+    if "cards" in ev:
+        return dict(ev, cards=[new if c == old else c for c in ev["cards"]])
+    return dict(ev, card=new) if ev.get("card") == old else dict(ev)
 
 
 def _action(ev: dict | None):
@@ -1111,6 +1124,10 @@ class EventMaker:
                         self.pending.pop(0)
                     decided += relogged
                     continue
+                misguessed = self._misguessed(head)
+                if misguessed:  # (judged next, against the amended log)
+                    decided += misguessed
+                    continue
             window = self.pending[:MAX_LOOKAHEAD + 1]
             best = self._ordered_readings(window)
             last_resort = not best and window[0].kind == "arrive"
@@ -1352,7 +1369,7 @@ class EventMaker:
         if len(passed) > 1 and len(self._by_seat(late.cards)) > 1:
             return None  # (several seats' puts seen as one: `_split` judges them)
         card = passed[0]
-        for back in range(1, len(self.recent) + 1):  # the holder's puts, newest first
+        for back in range(1, min(len(self.recent), PASSED_BACK) + 1):  # the holder's puts, newest first
             ev0, obs0, _ = self.recent[-back]
             if ev0.get("type") != "play" or ev0.get("seat") != held[card]:
                 continue
@@ -1374,6 +1391,40 @@ class EventMaker:
             if lies_with:
                 self._account(card, late.cards[0])
             return decided, lies_with
+        return None
+
+    def _misguessed(self, late: Observation) -> list | None:
+        """An arrival of one card, read surely, with no legal reading, that the camera logged
+        before (within GUESS_BACK events) by a lesser guess of another card (not that card's
+        best name): that guess was wrong. The event and those after it are withdrawn and logged
+        again, the guessed card unread, when all of that reads legally and the arrival then
+        does (it is judged next). Returns the decided entries, or None. A fresh Atlas game:
+        Bob's flip AD, read JD at 0.8 and KH at 0.13, was logged as KH (JD was elsewhere); the
+        trump card KH, turned up 28 events later, could not be taken, and Part 2 was lost."""
+        if late.kind != "arrive" or len(late.cards) != 1 or not late.cards[0].strong:
+            return None
+        name = late.cards[0].name
+        for back in range(1, min(len(self.recent), GUESS_BACK) + 1):
+            ev0, obs0, _ = self.recent[-back]
+            if name not in event_cards(ev0):
+                continue
+            if name in {s.name for s in obs0.cards} or self._plausibly_legal(late):
+                return None  # (read so then, or legal as it is)
+            withdrawn = self.recent[-back:]
+            amended = _renamed(without_evidence(ev0), name, UNKNOWN)
+            with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]), \
+                    self.probe.applied([amended] + [ev for ev, _, _ in withdrawn[1:]]) as applied:
+                fits = applied and self._plausibly_legal(late)
+            if not fits:
+                return None
+            decided = self._relogged(back, amended, late, obs0)
+            guessed = next((s for s in obs0.cards if name in dict(s.names)), obs0.cards[0])
+            seat = self._seat_name(ev0.get("seat"))
+            decided[len(withdrawn)][2]["note"] = self._ask(
+                obs0, f"read {name} now; the camera had logged {self._describe(ev0)} by a lesser guess of a card "
+                      f"read as {_as_read(guessed)}: logged again with {seat}'s card unread; which card was it?",
+                chosen=amended)
+            return decided
         return None
 
     def _relogged(self, back: int, amended: dict, late: Observation, obs: Observation) -> list:
@@ -1704,8 +1755,9 @@ class EventMaker:
                 continue
             seat = self._seat_name(ev.get("seat"))
             read = ", ".join(s.name for s in obs.cards)
+            what = "flip" if ev.get("source") == "stock" else ev["type"]
             return self._log_and_ask(ev, obs, f"saw {read} arrive from {seat} but the referee knows {read} is elsewhere "
-                                     f"(misread now or before): logged as {seat}'s {ev['type']} of an unread card; "
+                                     f"(misread now or before): logged as {seat}'s {what} of an unread card; "
                                      "which card was it?", logged=unread_obs)
         return None
 

@@ -120,8 +120,10 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
         open_round = ((view.get("trick") or {}).get("may_win") or []) if to_act is None else []
         if turned_up_aside(obs, view, layout):
             return []  # the trump card, which the referee does not expect yet: asked (`why_unexplained`)
-        if obs.cards[0].name == UNKNOWN and seat == to_act and not obs.from_stock:
-            out.append(({"type": "play", "seat": seat, "cards": [UNKNOWN]}, W_PLAY_UNREAD))
+        if obs.cards[0].name == UNKNOWN and seat == to_act:
+            # (a flip too: the referee takes an unread stock card, and leaves the round open)
+            flip = {"source": "stock"} if obs.from_stock else {}
+            out.append(({"type": "play", "seat": seat, "cards": [UNKNOWN], **flip}, W_PLAY_UNREAD))
         for (names,), w in ((o[0], o[1]) for o in opts):
             c = names
             if obs.from_stock and to_act is not None:
