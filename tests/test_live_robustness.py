@@ -1013,6 +1013,50 @@ def test_a_card_read_surely_that_was_logged_before_by_a_lesser_guess_makes_that_
             "read KH now; the camera had logged Bob's play of KH by a lesser guess of a card read as 9D")
 
 
+def test_a_slough_from_a_seat_not_sure_is_moved_to_the_seat_a_later_play_needs():
+    """A simulated game (seed 1032): late in Part 1 Bob sloughs 9C, which comes back to his
+    hand when the trick is abandoned (S1.12); in Part 2 he leads 7C 8C 9C. The camera logged
+    the slough as Ann's, not sure of its seat (the card was first seen on Bob's side): the
+    referee then places 9C in Ann's hand, and Bob's run has no legal reading. Only the slough
+    as Bob's explains it: the slough and the 14 events after it are withdrawn and logged
+    again so, then the run (a fresh Atlas game: Cid's 8S slough taken as Bob's left Bob's hand
+    a card short in Part 2; the camera lost step for the rest of the game). Logged as Ann's
+    from her side surely, it stands: the run is logged with its 9C unread, and asked about."""
+    from referee import Table
+    from referee.simulate import simulate_logs
+    from vision.live.events import event_cards
+
+    edge = {0: [640, 715], 1: [5, 360], 2: [640, 5], 3: [1275, 360]}
+    _, hidden = simulate_logs("skitgubbe", 4, 1032)
+    log = [e for e in hidden if e["type"] != "hand"]
+    assert log[53] == {"type": "slough", "seat": 1, "card": "9C"} and log[68]["cards"] == ["7C", "8C", "9C"]
+    for sure in (False, True):
+        table = Table()
+        em = EventMaker(table, LAYOUT, 12.0)
+        assert table.apply(log[0]).ok
+        for i, ev in enumerate(log[1:68], 1):
+            cards = [Seen(1000 + 10 * i + k, [(c, 1.0)], np.array(edge[ev.get("seat", 0)], float), np.array([640.0, 360.0]),
+                          10 * i, 10 * i, 80.0, float("inf")) for k, c in enumerate(event_cards(ev))]
+            kind = "leave" if ev["type"] in ("collect", "eat") else "arrive"
+            ev = dict(ev, seat=0) if i == 53 else ev  # (Bob's slough taken as Ann's)
+            obs = Observation(kind, cards if kind == "arrive" else [], 10 * i + 5, (10 * i + 5) / 12, 10 * i,
+                              seat_hint=ev.get("seat"), seat_sure=sure or i != 53)
+            assert em._commit(ev, obs, {}).ok
+        run = [Seen(5000 + k, [(c, 1.0)], np.array(edge[1], float), np.array([600.0 + 30 * k, 360.0]), 700, 700, 80.0,
+                    float("inf")) for k, c in enumerate(log[68]["cards"])]
+        em.pending = [Observation("arrive", run, 710, 710 / 12, 700, seat_hint=1, seat_sure=True)]
+        decided = em.resolve(force=True)
+        assert all(info["ruling"].ok for ev, _, info in decided if ev is not None)
+        if sure:  # (logged with the card the referee places elsewhere unread, and asked)
+            assert [without_evidence(ev) for ev, _, _ in decided] == [{"type": "play", "seat": 1, "cards": ["7C", "8C", "??"]}]
+            assert "logged as Bob's play of 7C, 8C and an unread card" in decided[0][2]["note"]["message"]
+            continue
+        assert [without_evidence(ev) for ev, _, _ in decided] == [{"type": "undo"}] * 15 + log[53:69]
+        assert decided[15][2]["note"]["message"].startswith(
+            "saw 7C, 8C, 9C arrive from Bob, legal only if Ann's slough of 9C, seen from a seat the camera was not "
+            "sure of, was Bob's")
+
+
 def test_a_question_borne_out_by_the_next_change_is_logged_by_its_reading():
     """Ann led KH. A 9D seen coming from Cid's edge is legal only as Bob's play: asked. Then
     Cid puts 5S down, which only makes sense once Bob has played: the question's reading is

@@ -1124,9 +1124,9 @@ class EventMaker:
                         self.pending.pop(0)
                     decided += relogged
                     continue
-                misguessed = self._misguessed(head)
-                if misguessed:  # (judged next, against the amended log)
-                    decided += misguessed
+                misread = self._misguessed(head) or self._misseated(head)
+                if misread:  # (judged next, against the amended log)
+                    decided += misread
                     continue
             window = self.pending[:MAX_LOOKAHEAD + 1]
             best = self._ordered_readings(window)
@@ -1410,22 +1410,63 @@ class EventMaker:
                 continue
             if name in {s.name for s in obs0.cards} or self._plausibly_legal(late):
                 return None  # (read so then, or legal as it is)
-            withdrawn = self.recent[-back:]
             amended = _renamed(without_evidence(ev0), name, UNKNOWN)
-            with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]), \
-                    self.probe.applied([amended] + [ev for ev, _, _ in withdrawn[1:]]) as applied:
-                fits = applied and self._plausibly_legal(late)
-            if not fits:
+            if not self._explains(back, amended, late):
                 return None
             decided = self._relogged(back, amended, late, obs0)
             guessed = next((s for s in obs0.cards if name in dict(s.names)), obs0.cards[0])
             seat = self._seat_name(ev0.get("seat"))
-            decided[len(withdrawn)][2]["note"] = self._ask(
+            decided[back][2]["note"] = self._ask(
                 obs0, f"read {name} now; the camera had logged {self._describe(ev0)} by a lesser guess of a card "
                       f"read as {_as_read(guessed)}: logged again with {seat}'s card unread; which card was it?",
                 chosen=amended)
             return decided
         return None
+
+    def _misseated(self, late: Observation) -> list | None:
+        """An arrival read surely, from the seat to act, with no legal reading because the
+        referee places its cards, or that seat's hand, otherwise than a slough the camera
+        logged from a seat it was not sure of (within GUESS_BACK events) implies: a slough of
+        one of its cards, or by that seat. If exactly one such slough, read as another seat's,
+        explains it (the events after it reading legally too; of several seats, the one whose
+        side the card was first seen on), it was that seat's: it and the events after it are
+        withdrawn and logged again so, and the arrival is judged next. Returns the decided
+        entries, or None. A fresh Atlas game: Cid's 8S slough, late in Part 1 (no stock left),
+        was taken as Bob's; Bob's hand then counted one card short, his 5S 6S in Part 2 could
+        not be taken, and the camera lost step for the rest of the game."""
+        view = self.table.view()
+        if late.kind != "arrive" or not late.seat_sure or late.seat_hint != view.get("to_act") or \
+                not all(s.strong for s in late.cards) or self._plausibly_legal(late):
+            return None
+        names = {s.name for s in late.cards}
+        seats = range(len(view.get("players", [])))
+        fits = [(back, amended) for back in range(1, min(len(self.recent), GUESS_BACK) + 1)
+                for ev0, obs0, _ in [self.recent[-back]]
+                if ev0.get("type") == "slough" and not obs0.seat_sure
+                and (ev0.get("seat") == late.seat_hint or ev0.get("card") in names)
+                for amended in [dict(without_evidence(ev0), seat=s) for s in seats if s != ev0.get("seat")]
+                if self._explains(back, amended, late)]
+        if len(fits) > 1:  # (several seats fit: the one whose side the card was first seen on)
+            fits = [(back, amended) for back, amended in fits
+                    if amended["seat"] == self.layout.zone_of(self.recent[-back][1].cards[0].first)]
+        if len(fits) != 1:
+            return None  # (none, or no telling which)
+        (back, amended), = fits
+        ev0, obs0, _ = self.recent[-back]
+        decided = self._relogged(back, amended, late, obs0)
+        decided[back][2]["note"] = self._ask(
+            obs0, f"saw {', '.join(s.name for s in late.cards)} arrive from {self._seat_name(late.seat_hint)}, legal "
+                  f"only if {self._describe(ev0)}, seen from a seat the camera was not sure of, was "
+                  f"{self._seat_name(amended['seat'])}'s: logged again so; please confirm", chosen=amended)
+        return decided
+
+    def _explains(self, back: int, amended: dict, late: Observation) -> bool:
+        """Whether the log with the event `back` events ago read as `amended` (the events after it
+        as they were) reads legally, and the arrival `late` then plausibly."""
+        withdrawn = self.recent[-back:]
+        with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]), \
+                self.probe.applied([amended] + [ev for ev, _, _ in withdrawn[1:]]) as applied:
+            return applied and self._plausibly_legal(late)
 
     def _relogged(self, back: int, amended: dict, late: Observation, obs: Observation) -> list:
         """Withdraw the last `back` events logged (`undo`, newest first, each naming the event
