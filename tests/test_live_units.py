@@ -12,7 +12,7 @@ cv2 = pytest.importorskip("cv2")
 
 from vision.live import settle as st  # noqa: E402
 from vision.live.detector import Detection, Noise  # noqa: E402
-from vision.live.events import Seen, group_arrivals, handed_over, origin_seat, run_mate, seat_is_sure  # noqa: E402
+from vision.live.events import Seen, group_arrivals, handed_over, in_flight, origin_seat, run_mate, seat_is_sure  # noqa: E402
 from vision.live.layout import Layout, default_layout, point_in_polygon, zone_of  # noqa: E402
 from vision.live.tracker import Track, Tracker, resolve_identities, vote_identity  # noqa: E402
 
@@ -258,7 +258,7 @@ def _unread_then(name, first, first_frame):
 def test_an_unread_track_goes_on_as_a_track_of_a_card_it_was_read_as(name, first, first_frame, same):
     unread, other = _unread_then(name, first, first_frame)
     assert handed_over(unread, [other], 12.0) is same
-    assert handed_over(other, [unread], 12.0) is False  # a read track is judged as read
+    assert handed_over(other, [unread], 12.0) is False  # a read track is judged as read (unless carried in)
 
 
 @pytest.mark.parametrize("first_frame, first, last, same", [
@@ -274,6 +274,25 @@ def test_an_unread_track_that_a_track_of_a_card_it_was_read_as_overlapped_was_th
     unread, other = _unread_then("3D", first, first_frame)
     other.last = np.array(last)
     assert handed_over(unread, [other], 12.0) is same
+
+
+@pytest.mark.parametrize("d_first, d_first_frame, x_first_frame, x_last, flight", [
+    ((666.0, 692.0), 2309, 2319, (706.0, 302.0), True),  # as measured: carried in, the 9C boxed as it landed
+    ((666.0, 692.0), 2309, 2325, (706.0, 302.0), False),  # began later than HANDOVER_S after it
+    ((666.0, 692.0), 2290, 2319, (706.0, 302.0), False),  # seen CAME_AND_WENT_S or more: it lay there, covered
+    ((690.0, 320.0), 2309, 2319, (706.0, 302.0), False),  # never carried: a card of its own
+    ((666.0, 692.0), 2309, 2319, (760.0, 302.0), False),  # the other one moved on: no landing
+])
+def test_a_track_carried_in_that_ended_as_another_began_where_it_ended_was_that_cards_flight(
+        d_first, d_first_frame, x_first_frame, x_last, flight):
+    """A fresh Atlas game: Ann's 8C 9C, carried in from her edge boxed as JC; the JC track
+    ended at frame 2318 as the 9C's began where it ended, still. The JC was logged as a third
+    card of her run (unread: JC lay elsewhere), and no eat took the run off the table."""
+    jc = Seen(302, [("JC", 0.75)], np.array(d_first), np.array([697.0, 310.0]), d_first_frame, 2318, 100.0, 3.4)
+    nine = Seen(305, [("9C", 1.0)], np.array([705.0, 301.0]), np.array(x_last), x_first_frame, 2325, 82.0, 4.1)
+    assert in_flight(jc, [nine], 12.0) is flight
+    assert handed_over(jc, [nine], 12.0) is flight
+    assert in_flight(nine, [jc], 12.0) is False
 
 
 @pytest.mark.parametrize("name, first_frame, mate", [

@@ -502,13 +502,29 @@ def handed_over(d: Seen, others: list[Seen], fps: float) -> bool:
     unread box vanished a few seconds later and was logged as his play of an unread card, the
     10H as a slough)."""
     guesses = {n for n, _ in d.names if n != UNKNOWN}
+    near = DOUBLE_READ_DIST * max(d.width, 1.0)
     return d.name == UNKNOWN and any(
         x.track != d.track and x.name in guesses and (
             abs(x.first_frame - d.last_frame) <= HANDOVER_S * fps
-            and np.linalg.norm(x.first - d.last) <= DOUBLE_READ_DIST * max(d.width, 1.0)
+            and np.linalg.norm(x.first - d.last) <= near
             or d.first_frame <= x.first_frame <= d.last_frame - HANDOVER_S * fps
             and np.linalg.norm(x.last - d.last) <= BOX_OVER_DIST * max(d.width, x.width, 1.0))
-        for x in others)
+        for x in others) or in_flight(d, others, fps)
+
+
+def in_flight(d: Seen, others: list[Seen], fps: float) -> bool:
+    """The track `d`, whatever it was read as, was another card's flight: it was carried in
+    (it ended MIN_TRAVEL_CARDS or more from where it began, within CAME_AND_WENT_S, so it never
+    lay still long) and ended just as a track that then never moved began where it ended
+    (HANDOVER_S, DOUBLE_READ_DIST): the card landed, and was boxed anew. A fresh Atlas game:
+    Ann's 8C 9C, carried in boxed as JC, was logged as a run of three with an unread card,
+    which no eat then took as the table was cleared."""
+    near = DOUBLE_READ_DIST * max(d.width, 1.0)
+    return bool(d.last_frame - d.first_frame < CAME_AND_WENT_S * fps) and \
+        bool(np.linalg.norm(d.last - d.first) >= MIN_TRAVEL_CARDS * max(d.width, 1.0)) and any(
+            x.track != d.track and 0 <= x.first_frame - d.last_frame <= HANDOVER_S * fps
+            and np.linalg.norm(x.first - d.last) <= near and np.linalg.norm(x.last - x.first) <= near
+            for x in others)
 
 
 def rank_key(card: str) -> tuple:
@@ -796,6 +812,7 @@ class EventMaker:
                 single_puts and frame - s.first_frame <= BOX_HOLD_S * self.fps and box_over(s, seen))
              else new).append(s)
         self.waiting = {s.track for s in waiting}
+        new = [s for s in new if not in_flight(s, seen + departed, self.fps)]  # (another card, landed)
         # a new card a person put on the referee's table (a manual event, a confirmed question,
         # or play before the camera was attached: see `follow`) is accounted for, not reported
         # (and so is a card logged unseen whose track lay there already, still, read only later,
@@ -886,10 +903,14 @@ class EventMaker:
             # now: a run's card under the next shows a strip only, is read later, and may go
             # unheld (three real-model full games: 9 Part 2 runs logged without their lowest
             # card, seen and read before the run was eaten)
+            # (one read too briefly to report, not lying on the card of the put it mates with:
+            # that is a second box of it, misread, DOUBLE_READ_DIST; a fresh Atlas game's QH,
+            # boxed for two frames on the JH Dan put down, was logged as Ann's beat)
             put_now = came_and_went + new + held + [s for s in seen if s.track in self.held_tracks]
             came_and_went += [d for d in unaccounted_gone if all(d is not c for c in came_and_went)
-                              and (not immature(d) or d.votes >= RUN_MATE_VOTES and d.peak >= PEAK_READ)
-                              and any(run_mate(d, o, self.fps) for o in put_now)]
+                              and any(run_mate(d, o, self.fps) and (not immature(d) or d.votes >= RUN_MATE_VOTES
+                                      and d.peak >= PEAK_READ and np.linalg.norm(d.last - o.last)
+                                      > DOUBLE_READ_DIST * max(d.width, o.width, 1.0)) for o in put_now)]
         came_and_went = sorted(came_and_went, key=lambda d: d.name == UNKNOWN)  # (read ones first)
         came_and_went = [d for k, d in enumerate(came_and_went) if all(c.key != d.key for c in came_and_went[:k])]
         dep.update({d.key: d for d in came_and_went})
