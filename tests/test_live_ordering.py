@@ -187,6 +187,28 @@ def test_a_legal_slough_by_the_winner_is_never_read_as_his_lead():
     assert rulings(decided) == ["ok"]
 
 
+def test_a_flip_by_the_winner_while_his_trick_is_carried_off_is_his_next_lead():
+    """Dan turns 9S up on the stock while his trick is being carried off: most of its cards
+    are no longer seen, but not all have been seen leaving (a fresh Atlas game: the trick's
+    cards, covered by later ones, went out of sight one by one). A card flipped from the stock
+    is no slough (sloughs come from the hand, S1.8): it is his next lead, the collect inferred
+    before it (in that game Cid's flip 6S was logged as his slough, and the whole next trick
+    went to his winnings). With the trick still seen whole, it stays a slough: a flip in a
+    trick is a war play, another seat's, misplaced (a clean oracle game)."""
+    for still in (still_there()[:1], still_there()):
+        table, em = trick_on_table()
+        flipped = card("9S", tuple(em.layout.stock), (760, 330), 110, 130)
+        em.observe(still + [flipped], [], 130)
+        decided = em.resolve()
+        if len(still) > 1:
+            assert summary(decided) == [("slough", 3, "9S")]
+            continue
+        (lead, _, info), = [d for d in decided if d[0] is not None]  # (the cards gone: set aside, then taken)
+        assert lead == {"type": "play", "seat": 3, "cards": ["9S"], "source": "stock"}
+        (collect, ruling), = table.preludes(info["ruling"].seq)
+        assert (collect["type"], collect["seat"], ruling.severity) == ("collect", 3, "ok")
+
+
 def test_a_card_from_another_seat_is_not_the_winners_lead():
     """Bob (not the winner) puts 10D down while Dan's trick lies there: no legal reading, and
     the lead of last resort is only the winner's: Bob's illegal slough stands (strong

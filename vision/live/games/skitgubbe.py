@@ -124,12 +124,17 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
             # (a flip too: the referee takes an unread stock card, and leaves the round open)
             flip = {"source": "stock"} if obs.from_stock else {}
             out.append(({"type": "play", "seat": seat, "cards": [UNKNOWN], **flip}, W_PLAY_UNREAD))
+        # (a card flipped while most of the decided trick's cards are no longer seen is its
+        # winner's next lead: the collect is inferred before it, `collect_before_lead`; a fresh
+        # Atlas game's trick left piecemeal, its cards covered by later ones, and Cid's flip 6S
+        # was logged as a slough: the next trick's cards went on to his winnings)
+        flipper = to_act if to_act is not None else leading_after_collect(obs, view)
         for (names,), w in ((o[0], o[1]) for o in opts):
             c = names
-            if obs.from_stock and to_act is not None:
+            if obs.from_stock and flipper is not None:
                 # the flipper lays the card in front of themself: the zone must agree with the turn
-                out.append(({"type": "play", "seat": to_act, "cards": [c], "source": "stock"},
-                            W_FLIP * w * (1.0 if seat in (None, to_act) else W_PLAY_MISZONED)))
+                out.append(({"type": "play", "seat": flipper, "cards": [c], "source": "stock"},
+                            W_FLIP * w * (1.0 if seat in (None, flipper) else W_PLAY_MISZONED)))
                 out.append(({"type": "slough", "seat": seat, "card": c}, 0.05 * w))
                 continue
             if seat == to_act or seat in open_round:
@@ -272,6 +277,16 @@ def run_with_gaps_filled(cards: list[str]) -> list[str] | None:
 def uncollected_winner(view: dict) -> int | None:
     """The seat that won the Part 1 trick lying on the table and has not collected it yet."""
     return (view.get("trick") or {}).get("winner") if view.get("phase") == "part1" else None
+
+
+def leading_after_collect(obs: Observation, view: dict) -> int | None:
+    """The winner of the decided Part 1 trick on the table, when most of its named cards were
+    no longer seen at the settle `obs` was seen at (the trick is being carried off): a card
+    flipped then is that seat's next lead. Else None (a flip during the trick is a war play or
+    a slough: in a clean oracle game, Bob's war flip JC read as Ann's lead lost step)."""
+    winner = uncollected_winner(view)
+    named = {c["card"] for c in (view.get("trick") or {}).get("cards", ())} - {UNKNOWN}
+    return winner if winner is not None and named and 2 * len(named - obs.present) > len(named) else None
 
 
 def run_partly_unread(obs: Observation, view: dict) -> list[tuple[dict, float]]:
