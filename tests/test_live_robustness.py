@@ -671,6 +671,50 @@ def test_part2_a_card_put_down_and_swept_to_the_killed_pile_before_it_was_report
 BOB_SIDE, BOB_LIES = (5.0, 360.0), (420.0, 350.0)  # Bob's edge; a spot in the play area, in his zone
 
 
+def test_part2_a_card_passed_on_long_ago_and_put_down_from_a_seat_not_sure_amends_that_put():
+    """Part 2, trump spades. Bob ate Ann's 8D; later he led 8D 9D, logged as 9D (the 8D under
+    it), and Cid ate the run. Sixteen events later Cid leads the 8D, first seen in the play
+    area towards Bob: the camera is not sure of its seat. Put down by the seat to act, Cid, it
+    is a card the referee places in Bob's hand: Bob's put reads legally with it, and all after
+    it, and then Cid's lead, so the put is amended and the lead logged (a fresh tango game:
+    Cid's 8D 9D logged as 9D, Dan's 8D led 17 events later was taken for Cid's own card and
+    the camera lost step for the rest of the game; 12 events back was too few). Seen surely
+    from Bob's side, the 8D is Bob's put and nothing is amended. The 8D lying where the 9D lay
+    is no card of that put: the run was eaten long ago."""
+    from referee import Table
+
+    def at(x, y):
+        return np.array([x, y], float)
+
+    events = [{"type": "play", "seat": 0, "cards": ["8D"]}, {"type": "eat", "seat": 1},
+              {"type": "play", "seat": 2, "cards": ["2C"]}, {"type": "play", "seat": 3, "cards": ["3C"]},
+              {"type": "play", "seat": 0, "cards": ["4C"]}, {"type": "play", "seat": 1, "cards": ["5C"]},
+              {"type": "play", "seat": 1, "cards": ["9D"]}, {"type": "eat", "seat": 2}]  # (truly 8D 9D)
+    for k, (seat, card) in enumerate(((3, "2S"), (1, "3S"), (3, "4S"), (1, "5S"), (3, "6S"), (1, "7S"))):
+        events += [{"type": "play", "seat": seat, "cards": [card]}, {"type": "eat", "seat": seat + 1 if seat == 1 else 0}]
+    events += [{"type": "play", "seat": 3, "cards": ["2H"]}, {"type": "play", "seat": 0, "cards": ["3H"]},
+               {"type": "eat", "seat": 1}]
+    for sure in (False, True):
+        table = Table()
+        assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
+                            "trump": "S", "hand_sizes": [10] * 4, "leader": 0, "mode": "hidden"}).ok
+        em = EventMaker(table, LAYOUT, 12.0)
+        for k, ev in enumerate(events):
+            gone = [c for play in table.view()["table"] for c in play] if ev["type"] == "eat" else ev["cards"]
+            seen = [Seen(100 + k, [(c, 1.0)], at(640, 360), at(640, 360), 5, 10, 80.0, 9.0) for c in gone]
+            assert em._commit(dict(ev), Observation("leave" if ev["type"] == "eat" else "arrive", seen, 10, 1.0, 5), {}).ok
+        assert table.view()["to_act"] == 2
+        eight = Seen(300, [("8D", 1.0)], at(560, 350), at(640, 360), 300, 310, 80.0, 9.0)
+        em.pending = [Observation("arrive", [eight], 320, 320 / 12, 300, seat_hint=1, seat_sure=sure)]
+        decided = [ev for ev, _, _ in em.resolve(force=True)]
+        if sure:
+            assert all(ev is None or ev.get("type") != "undo" for ev in decided)
+            continue
+        assert [ev["type"] for ev in decided[:17]] == ["undo"] * 17
+        assert [without_evidence(ev) for ev in decided[17:]] == [{"type": "play", "seat": 1, "cards": ["8D", "9D"]}] + \
+            events[7:] + [{"type": "play", "seat": 2, "cards": ["8D"]}]
+
+
 def test_part2_a_put_no_reading_takes_whole_is_split_into_cards_put_in_turn():
     """Part 2: Bob ate Ann's 7D; Cid led 2D, Dan beat it with 5D; Ann's 6D and Bob's 9D on it
     came and went before the table settled. Chained as one put (one suit, three ranks apart:

@@ -117,8 +117,9 @@ AMEND_BACK = 2
 #: A card the referee places in a seat's hand, put down by another, may amend that seat's put
 #: this many accepted events back (`EventMaker._passed_on`): it went on unseen in that put
 #: (a fresh bellot game: Dan's QD KD AD, logged as QD, eaten by Ann and led again by her nine
-#: events later; 8 was too few).
-PASSED_BACK = 12
+#: events later; 8 was too few; a fresh tango game: Cid's 8D 9D, logged as 9D, eaten by Dan
+#: and his 8D led 17 events later; 12 was too few).
+PASSED_BACK = 20
 #: A put's card logged this many accepted events back under another track may be a second box
 #: of it (`EventMaker._without_doubles`); further back, a card logged then has mostly left the
 #: table (12 took a fresh tango game's AH, played in Part 1, for a second box in Ann's KH AH).
@@ -1382,7 +1383,11 @@ class EventMaker:
             return None
         held = {c: int(seat) for seat, hand in view["hands"].items() if isinstance(hand, dict)
                 for c in (hand.get("known") or ())}
-        passed = sorted({s.name for s in late.cards if held.get(s.name, late.seat_hint) != late.seat_hint}, key=rank_key)
+        # (put down by the seat it was seen coming from; from a seat the camera is not sure of,
+        # by the seat to act: a fresh tango game's Dan's 8D, first seen in the play area towards
+        # Cid, who held it by the camera's count, was taken for Cid's own card)
+        putter = late.seat_hint if late.seat_sure or view.get("to_act") is None else view["to_act"]
+        passed = sorted({s.name for s in late.cards if held.get(s.name, putter) != putter}, key=rank_key)
         if not passed or len({held[c] for c in passed}) != 1 or self._plausibly_legal(late):
             return None
         if self.doubt > 0 and any(self.asked_from.get(c, -1) != held[c] for c in passed):
@@ -1390,14 +1395,17 @@ class EventMaker:
         if len(passed) > 1 and len(self._by_seat(late.cards)) > 1:
             return None  # (several seats' puts seen as one: `_split` judges them)
         card = passed[0]
+        lying = set(self.on_table)  # (cards the camera still sees lying where they were put)
         for back in range(1, min(len(self.recent), PASSED_BACK) + 1):  # the holder's puts, newest first
             ev0, obs0, _ = self.recent[-back]
             if ev0.get("type") != "play" or ev0.get("seat") != held[card]:
                 continue
             withdrawn = self.recent[-back:]
             amended = dict(without_evidence(ev0), cards=sorted(ev0["cards"] + passed, key=rank_key))
-            # the arrival is that card alone, lying with the put: it was the card under the run
-            lies_with = [s.name for s in late.cards] == [card] and any(
+            # the arrival is that card alone, lying with the put, some of which still lies there:
+            # it was the card under the run (not once the put was eaten: a fresh tango game's 8D,
+            # led where Cid's 9D had lain 17 events before, was taken for its card under it)
+            lies_with = [s.name for s in late.cards] == [card] and bool(set(ev0["cards"]) & lying) and any(
                 np.linalg.norm(late.cards[0].last - o.last) <= GROUP_DIST * max(late.cards[0].width, o.width, 1.0)
                 for o in obs0.cards)
             with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]), \
