@@ -671,6 +671,35 @@ def test_part2_a_card_put_down_and_swept_to_the_killed_pile_before_it_was_report
 BOB_SIDE, BOB_LIES = (5.0, 360.0), (420.0, 350.0)  # Bob's edge; a spot in the play area, in his zone
 
 
+def test_part2_a_card_lying_with_an_unread_put_it_went_on_in_amends_that_put():
+    """Part 2: Bob ate Ann's KD; later he beats Ann's 5C with a card the camera cannot read
+    (guessed JD), logged as unread. Then a KD is read lying with it, from a seat the camera is
+    not sure of: the KD the referee places in Bob's hand went on in that put (under the unread
+    card), which still lies on the table. The put is logged again as KD and an unread card, and
+    the KD is no put of its own (a fresh Atlas game: Cid's KD under his unread card, asked
+    about, left the camera out of step for 19 events)."""
+    from referee import Table
+
+    table = Table()
+    assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
+                        "trump": "S", "hand_sizes": [6] * 4, "leader": 0, "mode": "hidden"}).ok
+    em = EventMaker(table, LAYOUT, 12.0)
+    for k, (ev, cards) in enumerate((({"type": "play", "seat": 0, "cards": ["KD"]}, [("KD", 1.0)]),
+                                     ({"type": "eat", "seat": 1}, [("KD", 1.0)]),
+                                     ({"type": "play", "seat": 2, "cards": ["3H"]}, [("3H", 1.0)]),
+                                     ({"type": "eat", "seat": 3}, [("3H", 1.0)]),
+                                     ({"type": "play", "seat": 0, "cards": ["5C"]}, [("5C", 1.0)]),
+                                     ({"type": "play", "seat": 1, "cards": ["??"]}, [("??", 0.8), ("JD", 0.2)]))):
+        seen = [Seen(100 + k, cards, np.array([600.0, 340.0]), np.array([600.0, 340.0]), 5, 10, 80.0, 9.0)]
+        kind = "leave" if ev["type"] == "eat" else "arrive"
+        assert em._commit(ev, Observation(kind, seen, 10, 1.0, 5), {}).ok
+    king = Seen(300, [("KD", 1.0)], np.array([620.0, 345.0]), np.array([620.0, 345.0]), 300, 310, 80.0, 9.0)
+    em.pending = [Observation("arrive", [king], 320, 320 / 12, 300, seat_hint=1, seat_sure=False)]
+    decided = [without_evidence(ev) if ev else None for ev, _, _ in em.resolve(force=True)]
+    assert decided == [{"type": "undo"}, {"type": "play", "seat": 1, "cards": ["KD", "??"]}]
+    assert table.view()["to_act"] == 2 and not em.pending
+
+
 def test_part2_a_card_passed_on_long_ago_and_put_down_from_a_seat_not_sure_amends_that_put():
     """Part 2, trump spades. Bob ate Ann's 8D; later he led 8D 9D, logged as 9D (the 8D under
     it), and Cid ate the run. Sixteen events later Cid leads the 8D, first seen in the play

@@ -1395,7 +1395,9 @@ class EventMaker:
         if len(passed) > 1 and len(self._by_seat(late.cards)) > 1:
             return None  # (several seats' puts seen as one: `_split` judges them)
         card = passed[0]
-        lying = set(self.on_table)  # (cards the camera still sees lying where they were put)
+        # (cards still lying where they were put: on the referee's table, an unread one too, or
+        # as the camera sees them, killed but not yet swept)
+        lying = referee_table_cards(view) | set(self.on_table)
         for back in range(1, min(len(self.recent), PASSED_BACK) + 1):  # the holder's puts, newest first
             ev0, obs0, _ = self.recent[-back]
             if ev0.get("type") != "play" or ev0.get("seat") != held[card]:
