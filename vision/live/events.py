@@ -1410,10 +1410,7 @@ class EventMaker:
             lies_with = [s.name for s in late.cards] == [card] and bool(set(ev0["cards"]) & lying) and any(
                 np.linalg.norm(late.cards[0].last - o.last) <= GROUP_DIST * max(late.cards[0].width, o.width, 1.0)
                 for o in obs0.cards)
-            with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]), \
-                    self.probe.applied([amended] + [ev for ev, _, _ in withdrawn[1:]]) as applied:
-                fits = applied and (lies_with or self._plausibly_legal(late))
-            if not fits:
+            if not self._explains(back, amended, late, consumed=lies_with):
                 continue
             # (what lies on the table is as it was: the put's cards have gone on since)
             on_table, typed_in = dict(self.on_table), dict(self.typed_in)
@@ -1467,15 +1464,18 @@ class EventMaker:
         not be taken, and the camera lost step for the rest of the game."""
         view = self.table.view()
         if late.kind != "arrive" or not late.seat_sure or late.seat_hint != view.get("to_act") or \
-                not all(s.strong for s in late.cards) or self._plausibly_legal(late):
+                not all(s.strong for s in late.cards):
             return None
         names = {s.name for s in late.cards}
+        suspects = [back for back in range(1, min(len(self.recent), GUESS_BACK) + 1)
+                    for ev0, obs0, _ in [self.recent[-back]]
+                    if ev0.get("type") == "slough" and not obs0.seat_sure
+                    and (ev0.get("seat") == late.seat_hint or ev0.get("card") in names)]
+        if not suspects or self._plausibly_legal(late):  # (most plays: no such slough, judged no further)
+            return None
         seats = range(len(view.get("players", [])))
-        fits = [(back, amended) for back in range(1, min(len(self.recent), GUESS_BACK) + 1)
-                for ev0, obs0, _ in [self.recent[-back]]
-                if ev0.get("type") == "slough" and not obs0.seat_sure
-                and (ev0.get("seat") == late.seat_hint or ev0.get("card") in names)
-                for amended in [dict(without_evidence(ev0), seat=s) for s in seats if s != ev0.get("seat")]
+        fits = [(back, amended) for back in suspects for ev0 in [without_evidence(self.recent[-back][0])]
+                for amended in [dict(ev0, seat=s) for s in seats if s != ev0["seat"]]
                 if self._explains(back, amended, late)]
         if len(fits) > 1:  # (several seats fit: the one whose side the card was first seen on)
             fits = [(back, amended) for back, amended in fits
@@ -1491,13 +1491,14 @@ class EventMaker:
                   f"{self._seat_name(amended['seat'])}'s: logged again so; please confirm", chosen=amended)
         return decided
 
-    def _explains(self, back: int, amended: dict, late: Observation) -> bool:
+    def _explains(self, back: int, amended: dict, late: Observation, consumed: bool = False) -> bool:
         """Whether the log with the event `back` events ago read as `amended` (the events after it
-        as they were) reads legally, and the arrival `late` then plausibly."""
+        as they were) reads legally, and the arrival `late` then plausibly (unless `consumed`:
+        it is a card of the amended put)."""
         withdrawn = self.recent[-back:]
         with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]), \
                 self.probe.applied([amended] + [ev for ev, _, _ in withdrawn[1:]]) as applied:
-            return applied and self._plausibly_legal(late)
+            return applied and (consumed or self._plausibly_legal(late))
 
     def _relogged(self, back: int, amended: dict, late: Observation, obs: Observation) -> list:
         """Withdraw the last `back` events logged (`undo`, newest first, each naming the event
