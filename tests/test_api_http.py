@@ -380,6 +380,61 @@ def test_a_camera_correcting_its_own_events_is_applied_unless_a_person_was_quick
             cam.register_pipeline(None)
 
 
+def test_a_long_camera_correction_is_applied_as_one_and_survives_a_restart(db):
+    """The camera withdraws as far back as it may (`GUESS_BACK` events: a card it guessed long
+    ago is now read surely) and logs them all again, handed over as one list. The server
+    applies every undo and every replacement in order, and a server started again on the same
+    SQLite file has the same log and the same game state."""
+    import time
+
+    from vision.live.events import GUESS_BACK, without_evidence
+
+    _, hidden_log = simulate_logs("skitgubbe", 4, 7)
+    seen = [dict(ev, evidence={"frame": i}) for i, ev in enumerate(hidden_log[1:GUESS_BACK + 11], 1)]
+    withdrawn = seen[-GUESS_BACK:]
+    undos = [{"type": "undo", "evidence": {"withdraws": without_evidence(ev)}} for ev in reversed(withdrawn)]
+    again = [dict(ev, evidence={"frame": 1000 + i, "reread": True}) for i, ev in enumerate(withdrawn)]
+    script = [(None, ev) for ev in seen] + [(None, undos + again)]
+    sources = []
+    cam.register_pipeline(lambda source, info: sources.append(ScriptedSource(source, info, script)) or sources[-1])
+    want = len(seen) + 2 * GUESS_BACK + 1  # (and the start)
+    try:
+        with client(db) as c:
+            tid = new_table(c, players=hidden_log[0]["players"], start=False)["id"]
+            assert post(c, tid, hidden_log[0]).json()["ok"]
+            c.post(f"/api/tables/{tid}/camera", json={"source": "0"})
+            for _ in range(1000):
+                if len(c.get(f"/api/tables/{tid}/log").text.splitlines()) >= want:
+                    break
+                time.sleep(0.01)
+            log = [json.loads(line) for line in c.get(f"/api/tables/{tid}/log").text.splitlines()]
+            rulings = c.get(f"/api/tables/{tid}/rulings", params={"limit": 1000}).json()
+            state = c.get(f"/api/tables/{tid}/state").json()
+            c.delete(f"/api/tables/{tid}/camera")
+        assert len(log) == want and log[1:len(seen) + 1] == seen
+        assert [ev["type"] for ev in log[len(seen) + 1:-GUESS_BACK]] == ["undo"] * GUESS_BACK
+        assert log[-GUESS_BACK:] == again
+        assert all(r["ok"] for r in rulings) and len(rulings) == want
+        typed = c_state_after(hidden_log[:len(seen) + 1])
+        assert state == dict(typed, next_seq=want)  # (the undos and re-logs take sequence numbers)
+        with client(db) as c:  # a new server on the same file
+            assert [json.loads(line) for line in c.get(f"/api/tables/{tid}/log").text.splitlines()] == log
+            assert c.get(f"/api/tables/{tid}/state").json() == state
+    finally:
+        cam.register_pipeline(None)
+
+
+def c_state_after(events: list[dict]) -> dict:
+    """The game state a fresh table shows after these events, typed in."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp, client(Path(tmp) / "typed.db") as c:
+        tid = new_table(c, players=events[0]["players"], start=False)["id"]
+        assert all(r["ok"] for r in play_all(c, tid, events))
+        return c.get(f"/api/tables/{tid}/state").json()
+
+
 def test_pages_rules_and_games(c):
     t = new_table(c)
     assert "<script src=\"/static/app.js\">" in c.get("/").text
