@@ -58,7 +58,7 @@ def gone(name, last_frame):
 
 
 def summary(decided):
-    return [(ev["type"], ev["seat"], ev.get("cards") or ev.get("card")) if ev else None
+    return [(ev["type"], ev.get("seat"), ev.get("cards") or ev.get("card")) if ev else None
             for ev, _, _ in decided]
 
 
@@ -1068,6 +1068,44 @@ def test_a_runs_unread_lower_card_amends_the_play_by_its_guess_and_is_asked_abou
         assert [ev["type"] for ev, _, _ in decided] == ["undo", "play"] and decided[1][0]["cards"] == ["3S", "4S"]
         assert rulings(decided) == ["ok", "ok"] and table.view()["table"] == [["3S", "4S"]]
         assert "which card was it?" in decided[1][2]["note"]["message"]
+
+
+def test_a_runs_unread_card_read_at_last_where_its_track_was_lost_amends_the_play():
+    """Part 2, hidden hands: Dan holds the 9C (he ate it), Ann led 2C, Bob plays 6C 7C 8C. The
+    8C, carried in, was read 9C (so logged unread: "6C and an unread card") and its track lost
+    at frame 130; the 7C under it and the 8C, boxed anew where the "9C" was lost, are read
+    after. Cid, with one card, cannot have put them down: the 8C is the unread card read at
+    last, the 7C a card of the run under it, and Bob's play is withdrawn and logged again as
+    6C 7C 8C. Before, the two were asked about and the camera lost step (a full Atlas game,
+    nobody answering: 38 events lost). An 8C boxed a card width from where the "9C" was lost
+    is no reading of it: the play stands."""
+    from referee import Table
+    from vision.live.events import Observation
+
+    for eight_at, amended in (((652.0, 360.0), True), ((730.0, 360.0), False)):
+        table = Table()
+        assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "part": 2, "trump": "H",
+                            "hand_sizes": [6, 6, 2, 6], "leader": 2, "mode": "hidden"}).ok
+        for ev in ({"type": "play", "seat": 2, "cards": ["9C"]}, {"type": "eat", "seat": 3},
+                   {"type": "play", "seat": 0, "cards": ["2C"]}):
+            assert table.apply(ev).ok
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        em.on_table["2C"] = {"pos": np.array([560.0, 300.0]), "track": 1, "seen": 50}
+        nine = Seen(10, [("9C", 0.65), ("10C", 0.21)], np.array([5.0, 360.0]), np.array([650.0, 360.0]), 100, 130,
+                    80.0, 10.9, 0.65)
+        six = Seen(11, [("6C", 0.97)], np.array([5.0, 360.0]), np.array([610.0, 360.0]), 104, 140, 80.0, 11.5, 0.67)
+        em.pending = [Observation("arrive", [nine, six], 140, 140 / FPS, 100, 1)]
+        assert summary(em.resolve()) == [("play", 1, ["??", "6C"])]
+        seven = Seen(12, [("7C", 0.84)], np.array([630.0, 362.0]), np.array([630.0, 360.0]), 134, 170, 80.0, 3.5, 0.69)
+        eight = Seen(13, [("8C", 1.0)], np.array(eight_at), np.array(eight_at), 150, 170, 80.0, 3.4, 0.69)
+        em.pending = [Observation("arrive", [seven, eight], 170, 170 / FPS, 134, 2, seat_sure=False)]
+        decided = em.resolve()
+        if amended:
+            assert summary(decided) == [("undo", None, None), ("play", 1, ["6C", "7C", "8C"])]
+            assert decided[0][0]["evidence"]["withdraws"] == {"type": "play", "seat": 1, "cards": ["??", "6C"]}
+            assert rulings(decided) == ["ok", "ok"] and table.view()["table"] == [["2C"], ["6C", "7C", "8C"]]
+        else:
+            assert "undo" not in [ev and ev["type"] for ev, _, _ in decided]
 
 
 def test_a_card_seen_for_seconds_that_came_and_went_alone_is_reported():

@@ -346,6 +346,23 @@ def run_gap(a: str, b: str) -> int:
     return abs(RANK[a] - RANK[b]) if a in RANK and b in RANK and SUIT[a] == SUIT[b] else 0
 
 
+def read_at_last(unread: list[Seen], late: list[Seen]) -> list[dict[int, Seen]]:
+    """The ways a late card may be an unread card of a put, read at last: it began where that
+    card's track was lost (DOUBLE_READ_DIST), after it was. Each is {id of the put's card: the
+    late card, dated from the put's card and read as either}, nearest first. A full Atlas game:
+    Bob's 6C 7C 8C, its 8C read 9C (elsewhere), was logged as 6C and an unread card; the 8C
+    was boxed anew where the "9C" was lost, 2 s later, beside the 7C, and the camera lost step
+    for the rest of the game."""
+    ways = []
+    for o in unread:
+        for d in late:
+            off = np.linalg.norm(d.first - o.last) / max(d.width, o.width, 1.0)
+            if d.first_frame >= o.last_frame and off <= DOUBLE_READ_DIST:
+                names = d.names + [(n, w) for n, w in o.names if all(n != m for m, _ in d.names)]
+                ways.append((off, {id(o): replace(d, names=names, first=o.first, first_frame=o.first_frame)}))
+    return [way for _, way in sorted(ways, key=lambda w: w[0])]
+
+
 def run_mate(d: Seen, o: Seen, fps: float) -> bool:
     """Whether `d` may be a card of the run `o` was put in: one suit, at most RUN_REACH ranks
     apart, first seen within PUT_TOGETHER_S of each other (LOWER_MATE_S for `d` below `o`
@@ -1327,18 +1344,29 @@ class EventMaker:
                                      for d in late.cards])
         for back in range(1, min(len(self.recent), AMEND_BACK) + 1):
             ev0, obs0, _ = self.recent[-back]
-            # (lying with it: each late card within GROUP_DIST card widths per rank of a card of the put)
-            if obs0.kind == "arrive" and one_put(obs0, keyed, view, self.fps) and all(
-                    any(np.linalg.norm(d.last - o.last) <= GROUP_DIST * run_gap(d.name, o.name) * max(d.width, o.width, 1.0)
-                        for o in obs0.cards) for d in keyed.cards):
-                break
+            if obs0.kind != "arrive":
+                continue
+            # (or a late card is the put's unread card, read at last)
+            named = event_cards(ev0)
+            unread = [s for s in obs0.cards if s.name == UNKNOWN or s.name not in named] if UNKNOWN in named else []
+            for again in [{}] + read_at_last(unread, keyed.cards):
+                put = replace(obs0, cards=[again.get(id(o), o) for o in obs0.cards])
+                rest = [d for d in keyed.cards if all(d.track != a.track for a in again.values())]
+                # (lying with it: each late card within GROUP_DIST card widths per rank of a card of the put)
+                if (rest or again) and (not rest or one_put(put, replace(keyed, cards=rest), view, self.fps)) and all(
+                        any(np.linalg.norm(d.last - o.last) <= GROUP_DIST * run_gap(d.name, o.name) * max(d.width, o.width, 1.0)
+                            for o in put.cards) for d in rest):
+                    break
+            else:
+                continue
+            break
         else:
             return None
         if self._plausibly_legal(late):
             return None  # legal on its own
         withdrawn = self.recent[-back:]
         later = [ev for ev, _, _ in withdrawn[1:]]
-        joined = replace(obs0, cards=obs0.cards + late.cards)
+        joined = replace(put, cards=put.cards + [d for d in late.cards if any(d.track == r.track for r in rest)])
         amended = None
         # (an unread late card: its guesses are weak by nature; the put read by them is asked about)
         unread = all(d.name == UNKNOWN for d in late.cards)
