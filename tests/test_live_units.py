@@ -295,6 +295,27 @@ def test_a_track_carried_in_that_ended_as_another_began_where_it_ended_was_that_
     assert in_flight(nine, [jc], 12.0) is False
 
 
+@pytest.mark.parametrize("x_first, x_first_frame, reads, flight", [
+    ((629.0, 284.0), 1424, {"JC": 0.58, "3C": 0.28}, True),  # as measured: found again 0.7 widths on
+    ((629.0, 284.0), 1424, {"JC": 0.58}, False),  # never read as that card: another card
+    ((629.0, 284.0), 1430, {"JC": 0.58, "3C": 0.28}, False),  # began later than HANDOVER_S after it
+    ((629.0, 230.0), 1424, {"JC": 0.58, "3C": 0.28}, False),  # further than FLIGHT_GAP on
+    ((690.0, 320.0), 1424, {"JC": 0.58, "3C": 0.28}, False),  # off its path (FLIGHT_ANGLE)
+])
+def test_a_track_carried_in_that_ended_as_a_track_of_a_card_it_was_read_as_began_ahead_was_its_flight(
+        x_first, x_first_frame, reads, flight):
+    """A real-model short tango game: Cid's flip 3C, carried from the stock towards him, was
+    boxed for 5 frames as JC (3C at times); a track read 3C began one frame later, 61 px
+    further up its path, and carried it on to where it lay. The JC was logged as Cid's flip and
+    the 3C as Dan's, and the camera lost step for the rest of the clip."""
+    jc = Seen(285, [("JC", 0.89)], np.array([628.8, 380.9]), np.array([630.4, 345.1]), 1418, 1423, 85.0, 2.2, 0.58,
+              reads=reads)
+    three = Seen(287, [("3C", 1.0)], np.array(x_first), np.array([634.0, 193.0]), x_first_frame, 1436, 87.0, 4.1, 0.83)
+    assert in_flight(jc, [three], 12.0) is flight
+    assert handed_over(jc, [three], 12.0) is flight
+    assert in_flight(three, [jc], 12.0) is False
+
+
 @pytest.mark.parametrize("name, first_frame, mate", [
     ("4H", 3251, True),  # below the 5H, first read 3.6 s after it (a real-model full bellot game)
     ("4H", 3258, False),  # more than LOWER_MATE_S after it

@@ -179,6 +179,13 @@ BOX_HOLD_S = 5.0
 #: found again (a real-model short game: Cid's 3D, unread while put down, then tracked anew
 #: 0.23 widths away in the same frame, was logged as his play of an unread card and a slough).
 HANDOVER_S = 0.5
+#: ... and a track carried in that ended as a track of a card it was read as at times began
+#: ahead on its path (within FLIGHT_GAP card widths of where it ended, within FLIGHT_ANGLE of
+#: the way it went) was that card still in flight, found again (a real-model short tango game:
+#: Cid's flip 3C, boxed for 5 frames as JC, 3C at times, then found again 0.7 widths on and
+#: carried to him, was logged as his flip of JC and Dan's of 3C).
+FLIGHT_GAP = 1.0
+FLIGHT_ANGLE = np.radians(30.0)
 #: A run's card under the next, read only now and then from its strip, needs half the vote mass
 #: of a card on its own (STRONG_VOTES) to count as having come and gone with its run (three
 #: real-model full bellot games, nobody answering: F1 0.779 -> 0.786; a person answering 0.983
@@ -531,18 +538,32 @@ def handed_over(d: Seen, others: list[Seen], fps: float) -> bool:
 
 
 def in_flight(d: Seen, others: list[Seen], fps: float) -> bool:
-    """The track `d`, whatever it was read as, was another card's flight: it was carried in
-    (it ended MIN_TRAVEL_CARDS or more from where it began, within CAME_AND_WENT_S, so it never
-    lay still long) and ended just as a track that then never moved began where it ended
-    (HANDOVER_S, DOUBLE_READ_DIST): the card landed, and was boxed anew. A fresh Atlas game:
-    Ann's 8C 9C, carried in boxed as JC, was logged as a run of three with an unread card,
-    which no eat then took as the table was cleared."""
-    near = DOUBLE_READ_DIST * max(d.width, 1.0)
-    return bool(d.last_frame - d.first_frame < CAME_AND_WENT_S * fps) and \
-        bool(np.linalg.norm(d.last - d.first) >= MIN_TRAVEL_CARDS * max(d.width, 1.0)) and any(
-            x.track != d.track and 0 <= x.first_frame - d.last_frame <= HANDOVER_S * fps
-            and np.linalg.norm(x.first - d.last) <= near and np.linalg.norm(x.last - x.first) <= near
-            for x in others)
+    """The track `d`, whatever it was read as, was another card's flight: seen for less than
+    CAME_AND_WENT_S (it never lay still long), it ended just as (HANDOVER_S) a track began that
+    then never moved, where it ended, having come MIN_TRAVEL_CARDS or more (DOUBLE_READ_DIST:
+    the card landed, and was boxed anew), or a track of a card `d` was read as at times, ahead
+    on its path (FLIGHT_GAP, FLIGHT_ANGLE: the card still flying, found again).
+    A fresh Atlas game: Ann's 8C 9C, carried in boxed as JC, was logged as a run of three with
+    an unread card, which no eat then took as the table was cleared."""
+    width = max(d.width, 1.0)
+    way = d.last - d.first
+    if d.last_frame - d.first_frame >= CAME_AND_WENT_S * fps:
+        return False
+
+    def landed(x: Seen) -> bool:
+        return np.linalg.norm(way) >= MIN_TRAVEL_CARDS * width and \
+            np.linalg.norm(x.first - d.last) <= DOUBLE_READ_DIST * width and \
+            np.linalg.norm(x.last - x.first) <= DOUBLE_READ_DIST * width
+
+    def flying_on(x: Seen) -> bool:
+        # (a way longer than a box's jitter, DOUBLE_READ_DIST, to tell where it went)
+        step = x.first - d.last
+        return x.name in d.reads and np.linalg.norm(way) > DOUBLE_READ_DIST * width and \
+            np.linalg.norm(step) <= FLIGHT_GAP * width and \
+            float(step @ way) >= np.cos(FLIGHT_ANGLE) * np.linalg.norm(step) * np.linalg.norm(way)
+
+    return any(x.track != d.track and 0 <= x.first_frame - d.last_frame <= HANDOVER_S * fps
+               and (landed(x) or flying_on(x)) for x in others)
 
 
 def rank_key(card: str) -> tuple:
