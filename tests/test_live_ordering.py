@@ -1104,6 +1104,8 @@ def test_a_runs_unread_card_read_at_last_where_its_track_was_lost_amends_the_pla
             assert summary(decided) == [("undo", None, None), ("play", 1, ["6C", "7C", "8C"])]
             assert decided[0][0]["evidence"]["withdraws"] == {"type": "play", "seat": 1, "cards": ["??", "6C"]}
             assert rulings(decided) == ["ok", "ok"] and table.view()["table"] == [["2C"], ["6C", "7C", "8C"]]
+            # (the "9C" no longer lies there by the camera's account: the 8C does, on its new track)
+            assert "9C" not in em.on_table and em.on_table["8C"]["track"] == 13
         else:
             assert "undo" not in [ev and ev["type"] for ev, _, _ in decided]
 

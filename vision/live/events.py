@@ -1354,7 +1354,8 @@ class EventMaker:
         Real-model full games: tango, Cid's 9H 10H logged as 10H, the 9H read 2 s later under
         the 10H, and the camera lost step for the rest of Part 2; Atlas, Cid's 7S 8S logged as
         8S, the 7S read after Dan's eat that followed. A late card never read counts by its best
-        guess, the put is read by its guesses however weak, and it is asked about."""
+        guess, the put is read by its guesses however weak, and it is asked about. A late card
+        that is the put's unread card read at last (`read_at_last`) takes its place in the put."""
         view = self.table.view()
         one_put = getattr(_game_rules(view), "one_put", None)
         if one_put is None:
@@ -1369,8 +1370,8 @@ class EventMaker:
                 continue
             # (or a late card is the put's unread card, read at last)
             named = event_cards(ev0)
-            unread = [s for s in obs0.cards if s.name == UNKNOWN or s.name not in named] if UNKNOWN in named else []
-            for again in [{}] + read_at_last(unread, keyed.cards):
+            not_named = [s for s in obs0.cards if s.name == UNKNOWN or s.name not in named] if UNKNOWN in named else []
+            for again in [{}] + read_at_last(not_named, keyed.cards):
                 put = replace(obs0, cards=[again.get(id(o), o) for o in obs0.cards])
                 rest = [d for d in keyed.cards if all(d.track != a.track for a in again.values())]
                 # (lying with it: each late card within GROUP_DIST card widths per rank of a card of the put)
@@ -1403,6 +1404,10 @@ class EventMaker:
                         break
         if amended is None:
             return None
+        for o in obs0.cards:  # (an unread card read at last: no longer accounted under its guess)
+            if id(o) in again:
+                for n in [n for n, e in self.on_table.items() if e["track"] == o.track]:
+                    del self.on_table[n]
         decided = self._relogged(back, amended, late, joined)
         if unread:
             seat = self._seat_name(amended.get("seat"))
