@@ -99,6 +99,24 @@ def standing(log: list[dict], rulings: list[dict]) -> list[int]:
     return sorted(accepted + rejected)
 
 
+def handed_at(log: list[dict], rulings: list[dict], emitted: dict[int, int], kept: list[int]) -> list[int | None]:
+    """The frame each kept event of `log` first reached the referee: an event the camera
+    withdrew in a correction and logged again as it was (the same event, evidence and all)
+    counts from its first hand-over, when the referee first had it; an event logged in a new
+    form (amended, read again) counts from then. `emitted`: ruling seq -> frame handed over
+    (events without one, e.g. automatic companions, fall back to their evidence frame)."""
+    def frame(i: int) -> int | None:
+        return emitted.get(rulings[i].get("seq"), (log[i].get("evidence") or {}).get("frame"))
+
+    # (only events with evidence: two events typed in alike, e.g. two eats by one seat, are two)
+    first: dict[str, int | None] = {}
+    for i, ev in enumerate(log):
+        if ev.get("evidence"):
+            first.setdefault(json.dumps(ev, sort_keys=True), frame(i))
+    return [first.get(json.dumps(log[i], sort_keys=True), frame(i)) if log[i].get("evidence") else frame(i)
+            for i in kept]
+
+
 def detector_key(models) -> str:
     """What the model's detections depend on: the model files and the detector code."""
     import hashlib
@@ -311,7 +329,7 @@ def run_game(job: dict) -> dict:
     # event's evidence frame): the rest it spent deciding (look-ahead, a held-back card)
     emitted = {seq: f for seq, f, _ in pipe.stats.latencies}
     seen_frames = [(pipe.log[i].get("evidence") or {}).get("frame") for i in kept]
-    emit_frames = [emitted.get(pipe.rulings[i].get("seq"), seen) for i, seen in zip(kept, seen_frames)]
+    emit_frames = handed_at(pipe.log, pipe.rulings, emitted, kept)
     lat, lat_seen = [], []
     for ti, gi in cmp.pop("pairs"):
         if truth_still[ti] is not None and gi < len(emit_frames) and emit_frames[gi] is not None:

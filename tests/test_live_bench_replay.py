@@ -67,3 +67,21 @@ def test_the_benchmark_scores_the_events_still_standing():
     ok = [{"ok": True}, {"ok": True}, {"ok": False}, {"ok": True}, {"ok": True}]
     assert live_bench.standing(log, ok) == [0, 2, 4]
     assert live_bench.standing(log[:3], ok[:3]) == [0, 1, 2]
+
+
+def test_latency_counts_an_event_logged_again_as_it_was_from_its_first_hand_over():
+    """The camera logged Ann's 7C (frame 12) and Bob's 9C (frame 22), then read a card late:
+    it withdrew both and logged Ann's 6C 7C and the same 9C again at frame 40. The referee had
+    that 9C since frame 22, so its latency counts from there; the amended play counts from
+    frame 40. Events without evidence (typed in: two eats alike) are each their own."""
+    seven = {"type": "play", "seat": 0, "cards": ["7C"], "evidence": {"frame": 10}}
+    nine = {"type": "play", "seat": 1, "cards": ["9C"], "evidence": {"frame": 20}}
+    amended = {"type": "play", "seat": 0, "cards": ["6C", "7C"], "evidence": {"frame": 38, "amends": 1}}
+    undo = {"type": "undo", "evidence": {"frame": 38}}
+    eat = {"type": "eat", "seat": 2}
+    log = [{"type": "start"}, seven, nine, undo, undo, amended, nine, eat, eat]
+    rulings = [{"seq": k, "ok": True} for k in range(len(log))]
+    emitted = {1: 12, 2: 22, 3: 40, 4: 40, 5: 40, 6: 40, 7: 50, 8: 60}
+    kept = live_bench.standing(log, rulings)[1:]
+    assert kept == [5, 6, 7, 8]
+    assert live_bench.handed_at(log, rulings, emitted, kept) == [40, 22, 50, 60]
