@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -12,7 +14,8 @@ cv2 = pytest.importorskip("cv2")
 
 from vision.live import settle as st  # noqa: E402
 from vision.live.detector import Detection, Noise  # noqa: E402
-from vision.live.events import Seen, group_arrivals, handed_over, in_flight, origin_seat, run_mate, seat_is_sure  # noqa: E402
+from vision.live.events import (Seen, group_arrivals, handed_over, in_flight, origin_seat, run_mate,  # noqa: E402
+                                runs_put_together, seat_is_sure)
 from vision.live.layout import Layout, default_layout, point_in_polygon, zone_of  # noqa: E402
 from vision.live.tracker import Track, Tracker, resolve_identities, vote_identity  # noqa: E402
 
@@ -314,6 +317,35 @@ def test_a_track_carried_in_that_ended_as_a_track_of_a_card_it_was_read_as_began
     assert in_flight(jc, [three], 12.0) is flight
     assert handed_over(jc, [three], 12.0) is flight
     assert in_flight(three, [jc], 12.0) is False
+
+
+@pytest.mark.parametrize("eight_first, nine_last_frame, puts", [
+    ((643.0, 297.0), 5928, [["9H", "8H"], ["10H"]]),  # as measured: under the 9H, read 4.2 s after it
+    ((643.0, 500.0), 5928, [["9H"], ["10H", "8H"]]),  # first seen away from the 9H: chained by time
+    ((643.0, 297.0), 5900, [["9H"], ["10H", "8H"]]),  # first seen after the 9H had gone: not under it
+])
+def test_cards_that_came_and_went_are_put_with_the_card_they_lay_under(eight_first, nine_last_frame, puts):
+    """A real-model full penguins game: Cid's 8H 9H, then Ann's 10H, all eaten by Bob before
+    the table settled. The 8H, under the 9H, was first read 4.2 s after it (more than
+    LOWER_MATE_S), where the 9H had first been seen, 2 s after Ann's 10H came in: chained with
+    the 10H by time, "10H 8H from Ann" was asked about and the camera lost step for the rest of
+    the game (118 events). A card first seen where a card of its run lies, below it, while
+    it lies there, is that run's under card, however long after."""
+    nine = Seen(826, [("9H", 0.78)], np.array([677.0, 269.0]), np.array([87.0, 382.0]), 5857, nine_last_frame, 88.0, 17.3)
+    ten = Seen(824, [("10H", 0.83)], np.array([634.0, 685.0]), np.array([75.0, 330.0]), 5883, 5928, 111.0, 10.0)
+    eight = Seen(831, [("8H", 1.0)], np.array(eight_first), np.array([632.0, 284.0]), 5907, 5918, 114.0, 4.6)
+    assert [[s.name for s in put] for put in runs_put_together([nine, ten, eight], 12.0)] == puts
+    # no run's under card more than RUN_REACH ranks below (a real-model full bellot game: Ann's
+    # 4H, far from Bob's AH, was taken for a card under it)
+    four = Seen(832, [("4H", 1.0)], np.array([690.0, 280.0]), np.array([690.0, 280.0]), 5907, 5918, 90.0, 4.6)
+    ace = replace(nine, names=[("AH", 1.0)])
+    assert [[s.name for s in put] for put in runs_put_together([ace, four], 12.0)] == [["AH"], ["4H"]]
+    # a card that timing chains to its run as well stays a link of the whole run (the same
+    # game: Dan's 3S-9S, carried in spread out; the 7S, under the 8S, joins 3S 4S to 8S 9S)
+    run = [Seen(k, [(n, 1.0)], np.array(first), np.array(first), f, 2760, 95.0, 5.0) for k, (n, first, f) in enumerate(
+        [("4S", (1133.0, 378.0), 2732), ("3S", (1156.0, 392.0), 2733), ("8S", (888.0, 405.0), 2735),
+         ("9S", (846.0, 439.0), 2742), ("7S", (885.0, 413.0), 2742), ("6S", (725.0, 429.0), 2744)])]
+    assert [[s.name for s in put] for put in runs_put_together(run, 12.0)] == [["4S", "3S", "8S", "9S", "7S", "6S"]]
 
 
 @pytest.mark.parametrize("name, first_frame, mate", [

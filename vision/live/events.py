@@ -385,9 +385,12 @@ def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
     """Cards that came and went between two settles, split into puts: chains of cards of
     one suit at most RUN_REACH ranks apart (a run, maybe with hidden cards between them)
     first seen within PUT_TOGETHER_S of each other (`run_mate`), in the order first seen. Where
-    such cards lay is not known (last seen while carried off), so they are grouped by what they
-    are and when they came. A real-model full game: Ann's 4H 5H, killed before the table
-    settled, was logged as her 5H alone."""
+    such cards lay is mostly not known (last seen while carried off), so they are grouped by
+    what they are and when they came. A real-model full game: Ann's 4H 5H, killed before the
+    table settled, was logged as her 5H alone. But a card first seen where a card of its suit
+    up to RUN_REACH ranks above it had first been seen, while that card lay there, is that run's
+    under card, when timing alone does not chain it to that run (a real-model full penguins
+    game: Cid's 8H, read 4.2 s after his 9H, was chained with Ann's 10H instead)."""
     # each card as each name it may have: its name, and its guesses of MATE_GUESS_SHARE or more
     guesses = {id(s): [replace(s, names=[(n, 1.0)]) for k, (n, w) in enumerate(s.names[:NAME_ALTERNATIVES])
                        if k == 0 or w >= MATE_GUESS_SHARE] for s in cards}
@@ -395,9 +398,20 @@ def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
     def mates(s: Seen, o: Seen) -> bool:
         return any(run_mate(a, b, fps) for a in guesses[id(s)] for b in guesses[id(o)])
 
+    def under(s: Seen, o: Seen) -> bool:
+        # (first seen later, below `o` in its run, where `o` was first seen, while `o` lay there:
+        # a run's under card, shown as the top card's hand lifts, however long after)
+        gap = run_gap(s.name, o.name)
+        return o.first_frame < s.first_frame <= o.last_frame and 0 < gap <= RUN_REACH and \
+            rank_key(s.name) < rank_key(o.name) and \
+            np.linalg.norm(s.first - o.first) <= GROUP_DIST * gap * max(s.width, o.width, 1.0)
+
     groups: list[list[Seen]] = []
     for s in sorted(cards, key=lambda c: c.first_frame):
         near = [g for g in groups if any(mates(s, o) for o in g)]
+        beneath = [g for g in groups if any(under(s, o) for o in g)]
+        if beneath and not any(g is n for g in beneath for n in near):
+            near = beneath  # (its run, which timing alone missed, and not the put it was timed with)
         merged = [o for g in near for o in g] + [s]
         groups = [g for g in groups if not any(g is n for n in near)] + [sorted(merged, key=lambda c: c.first_frame)]
     return sorted(groups, key=lambda g: g[0].first_frame)
