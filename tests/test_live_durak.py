@@ -14,7 +14,8 @@ from goatherd.cli import main  # noqa: E402
 from referee import Table  # noqa: E402
 from referee.games.durak_sim import simulate_game  # noqa: E402
 from vision.live.detector import OracleDetector  # noqa: E402
-from vision.live.events import IGNORE, Observation, Seen  # noqa: E402
+from vision.live.cues import Observation, Seen  # noqa: E402
+from vision.live.events import IGNORE  # noqa: E402
 from vision.live.games import durak  # noqa: E402
 from vision.live.layout import default_layout  # noqa: E402
 from vision.live.pipeline import LivePipeline  # noqa: E402

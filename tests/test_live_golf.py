@@ -12,7 +12,8 @@ pytest.importorskip("cv2")
 from referee import Table  # noqa: E402
 from referee.games.golf_sim import simulate_game  # noqa: E402
 from vision.live.detector import OracleDetector  # noqa: E402
-from vision.live.events import IGNORE, Observation, Seen  # noqa: E402
+from vision.live.cues import Observation, Seen  # noqa: E402
+from vision.live.events import IGNORE  # noqa: E402
 from vision.live.games import golf  # noqa: E402
 from vision.live.layout import Layout, default_layout  # noqa: E402
 from vision.live.pipeline import LivePipeline  # noqa: E402

@@ -17,7 +17,8 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from vision.live.events import BOX_HOLD_S, DOUBT_EVENTS, IMMATURE_HOLD_S, EventMaker, Seen, box_over  # noqa: E402
+from vision.live.cues import BOX_HOLD_S, Seen, box_over  # noqa: E402
+from vision.live.events import DOUBT_EVENTS, IMMATURE_HOLD_S, EventMaker  # noqa: E402
 from vision.live.layout import default_layout  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
@@ -975,7 +976,7 @@ def test_a_runs_lower_card_read_after_it_was_reported_is_judged_with_it():
     bellot game: nobody answering 0.916 -> 0.918, answering 0.987 -> 0.989). A card of the
     suit above the run is no part of it (it may be its beat)."""
     hands = [["9S", "10D", "2D"], ["3S", "4S", "JH"], ["QH", "10H", "6C"], ["AS", "8D", "JC"]]
-    from vision.live.events import Observation
+    from vision.live.cues import Observation
 
     for extra, expected in (("3S", [("play", 1, ["3S", "4S"])]), ("5S", [("play", 1, ["4S"]), None])):
         hands[1][0] = extra
@@ -995,7 +996,7 @@ def test_a_runs_lower_card_read_after_its_run_was_logged_amends_the_play(monkeyp
     are withdrawn too and logged again, up to AMEND_BACK events back. Not for a card first
     seen long after the run or lying away from it (a new card)."""
     from vision.live import events
-    from vision.live.events import Observation
+    from vision.live.cues import Observation
 
     hands = [["9S", "10D", "2D"], ["3S", "4S", "JH"], ["QH", "10H", "6C"], ["AS", "8D", "JC"]]
     four = card("4S", (5.0, 360.0), (560, 360), 100, 140)
@@ -1050,7 +1051,7 @@ def test_a_runs_unread_lower_card_amends_the_play_by_its_guess_and_is_asked_abou
     the run stayed a single 4S (a real-model full bellot game: Ann's 8H 9H 10H, logged as 10H,
     left two cards in her hand, and the camera lost step: 174 of 183 events matched, now
     all). An unread card lying two card widths away is no card of the run: asked about."""
-    from vision.live.events import Observation
+    from vision.live.cues import Observation
 
     hands = [["9S", "10D", "2D"], ["3S", "4S", "JH"], ["QH", "10H", "6C"], ["AS", "8D", "JC"]]
     for at in ((545, 360), (720, 360)):
@@ -1080,7 +1081,7 @@ def test_a_runs_unread_card_read_at_last_where_its_track_was_lost_amends_the_pla
     nobody answering: 38 events lost). An 8C boxed a card width from where the "9C" was lost
     is no reading of it: the play stands."""
     from referee import Table
-    from vision.live.events import Observation
+    from vision.live.cues import Observation
 
     for eight_at, amended in (((652.0, 360.0), True), ((730.0, 360.0), False)):
         table = Table()
@@ -1272,7 +1273,7 @@ def test_a_put_holding_a_second_box_of_a_card_just_logged_is_judged_without_it()
     the 2H: no reading takes "2H, KH" (a fresh tango game asked about such a put and lost
     step). Cid's 2H logged under another track since, the put is judged without it, in its
     own place: after Dan's dreck, Dan's lead of KH."""
-    from vision.live.events import Observation
+    from vision.live.cues import Observation
 
     table, em = dreck_but_dans(seat=2)
     cid = [card(n, CID_EDGE, (560.0 + 40 * k, 60.0), 100, 130, track=10 + k) for k, n in enumerate(("2H", "3S", "3C"))]
@@ -1295,7 +1296,7 @@ def test_dreck_rows_of_one_seat_seen_apart_are_one_dreck():
     three events (nobody answering F1 0.890 -> 0.894, answering 0.976 -> 0.979)."""
     from referee import Table
     from referee.simulate import simulate_logs
-    from vision.live.events import Observation
+    from vision.live.cues import Observation
     from vision.live.games import live_table
 
     _, hidden = simulate_logs("skitgubbe", 4, 1000)

@@ -174,7 +174,7 @@ def test_watch_says_when_it_cannot_read_the_deck(tmp_path, part1_game, capsys):
 
 def test_a_card_read_surely_only_well_into_a_still_table_is_reported_then():
     """Part 2, Dan to lead: his JC lies still in the play area, read too unsurely to be
-    reported at the table's settle (`events.immature`), surely 3 s later, and is eaten by Ann
+    reported at the table's settle (`cues.immature`), surely 3 s later, and is eaten by Ann
     before anything moves again. It is reported as soon as it is read, REREAD_STILL_S into
     the still table; before, it waited for a next settle and was gone by then (a real-model
     full bellot game: nobody answering 0.918 -> 0.979). A card read surely sooner after the

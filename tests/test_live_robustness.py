@@ -14,9 +14,9 @@ import pytest
 
 from vision.live import settle as st
 from vision.live.detector import Detection
-from vision.live.events import (LONG_READ_S, LONG_READ_VOTES, MIN_PLAUSIBLE, PEAK_READ, REREAD_BACK, STRONG_VOTES, EventMaker,
-                                Observation, Seen, IMMATURE_HOLD_S, dreck_puts, origin_seat, seat_is_sure, strong_identity, travelled,
-                                without_evidence)
+from vision.live.cues import (LONG_READ_S, LONG_READ_VOTES, PEAK_READ, STRONG_VOTES, Observation, Seen, dreck_puts,
+                              origin_seat, seat_is_sure, strong_identity, travelled)
+from vision.live.events import IMMATURE_HOLD_S, MIN_PLAUSIBLE, REREAD_BACK, EventMaker, without_evidence
 from vision.live.games.skitgubbe import W_PLAY_UNSURE_SEAT
 from vision.live.layout import default_layout
 from vision.live.tracker import EXIT_MISSES, MAX_MISSES, Tracker, leaving_picture
@@ -174,7 +174,7 @@ def test_a_second_name_for_the_same_play_does_not_hold_the_queue():
 
 
 def test_a_card_with_too_few_votes_waits_for_a_later_settle():
-    from vision.live.events import immature
+    from vision.live.cues import immature
     from vision.live.pipeline import LivePipeline
     from vision.live.tracker import Track
 
@@ -206,7 +206,7 @@ def test_a_card_read_weakly_but_long_and_alike_is_reported_as_weak_evidence():
     Ann's QD never reached PEAK_READ and were never reported; Bob's 10D was then logged as
     Dan's play. Lying LONG_READ_S with LONG_READ_VOTES of one name, such a card is reported,
     but its name stays weak evidence: what would be illegal is asked about, not ruled."""
-    from vision.live.events import immature
+    from vision.live.cues import immature
 
     long = int(LONG_READ_S * 12)
     assert immature(weakly_read("QD"))  # (no time known: a card read only weakly waits)

@@ -14,8 +14,8 @@ cv2 = pytest.importorskip("cv2")
 
 from vision.live import settle as st  # noqa: E402
 from vision.live.detector import Detection, Noise  # noqa: E402
-from vision.live.events import (Seen, group_arrivals, handed_over, in_flight, origin_seat, run_mate,  # noqa: E402
-                                runs_put_together, seat_is_sure)
+from vision.live.cues import (Seen, group_arrivals, handed_over, in_flight, origin_seat, run_mate,  # noqa: E402
+                              runs_put_together, seat_is_sure)
 from vision.live.layout import Layout, default_layout, point_in_polygon, zone_of  # noqa: E402
 from vision.live.tracker import Track, Tracker, resolve_identities, vote_identity  # noqa: E402
 
@@ -705,6 +705,6 @@ def test_watch_says_when_the_camera_corrects_itself():
 def test_rank_key_sorts_a_run_by_suit_and_rank_with_an_unread_card_last():
     """A run amended with cards passed on may hold an unread card: sorting it raised (suit
     letters against a number) in a real-model replay."""
-    from vision.live.events import rank_key
+    from vision.live.cues import rank_key
 
     assert sorted(["5D", "??", "4D", "2S"], key=rank_key) == ["4D", "5D", "2S", "??"]

@@ -18,16 +18,19 @@ objection is a rule of play, not card accounting (CARD_ACCOUNTING_RULES).
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import numpy as np
 
-from vision.live.layout import Layout, edge_point
+from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GROUP_DIST, PEAK_READ, RUN_REACH, UNKNOWN,
+                              Observation, Seen, box_over, double_read, dreck_puts, group_arrivals, handed_over,
+                              immature, in_flight, origin_seat, rank_key, read_at_last, run_gap, run_mate,
+                              runs_put_together, seat_is_sure, split_at_arrivals)
+from vision.live.layout import Layout
 
 #: An interpretation is committed when its best legal path outscores the best legal path
 #: of any other interpretation by this factor ...
@@ -41,31 +44,6 @@ DECISIVE_RATIO = 3.0
 #: after their settle 94 -> 85 (of 974 on index decks), F1 unchanged; full Atlas nobody
 #: answering 0.664 -> 0.674.
 MAX_LOOKAHEAD = 8
-#: Identity share (of a track's votes) below which a card's name is "weak evidence".
-STRONG_IDENTITY = 0.75
-#: ... and vote mass (sum of read confidences) for that name below which it is weak evidence
-#: too: one stray misread continued by unread detections holds 100% of a tiny vote (a "ghost"
-#: card that appears for a few frames while a pile is carried off); a card really put down is
-#: read in most of its frames, several votes by the time the table settles. A new card whose
-#: best name or guess has less is not reported yet (`immature`): it waits for a later settle.
-STRONG_VOTES = 2.0
-#: ... and a new card is not reported before at least one read of its name was this sure: a
-#: card half under another is read as a third card in frame after frame at 0.26-0.33 (a real-
-#: model render: QH as 10H, reported as Ann's play, and the camera fell out of step). Real-model
-#: replay, 20 games: bellot F1 0.930 / 0.939 / 0.961 / 0.961 / 0.958 / 0.955 for 0 / 0.3 /
-#: 0.35 / 0.4 / 0.45 / 0.55 (questions 19 -> 6); tango 0.735 up to 0.4, 0.678 at 0.55.
-PEAK_READ = 0.4
-#: ... unless it has been seen for this many seconds, read as one name (STRONG_IDENTITY of its
-#: votes) with at least LONG_READ_VOTES of vote mass: then it is reported, as weak evidence
-#: (logged where legal and expected, else asked about). Decks read by their faces alone never
-#: reach PEAK_READ on some cards: short bench, an oxygen-white game, Dan's QH (read "JH" at
-#: 0.34 at best, 39 votes) and Ann's QD were never reported, so Bob's 10D was logged as Dan's
-#: play. Short bench F1 0.710 / 0.749 -> 0.717 / 0.764 (nobody / a person answering; only
-#: oxygen-white and future games change; 1 s / 3 votes and 3 s / 8 votes: 0.720 / 0.763 and
-#: 0.711 / 0.758). Without the one-name condition a second box beside a full Atlas game's 9C,
-#: read 6C at 63 %, was reported at 2 s and that game fell from 137 to 102 events matched.
-LONG_READ_S = 2.0
-LONG_READ_VOTES = 5.0
 #: What changed first is judged first (observations are ordered by the frame of the change:
 #: a leave by when its cards were last seen, an arrival by when its card was first seen). A
 #: card put down but not yet readable (`immature`) holds back the changes seen after it, up
@@ -102,15 +80,6 @@ CARD_ACCOUNTING_RULES = frozenset({"S0.1", "D0.1", "H0.1"})
 #: the put as seen is legal, the put without such cards is read, this much less likely (at
 #: least MIN_PLAUSIBLE for a put whose other cards are surely named).
 W_BOX_OVER_PUT = 0.5
-#: Cards of one put (a run) are first seen within this many seconds of each other, and
-#: lie at most this many ranks apart (touching cards, or two hidden under them).
-PUT_TOGETHER_S = 2.0
-RUN_REACH = 3
-#: ... but a run's card below one seen first may be first seen this much later: it lies
-#: under the others and shows a strip, often read only as the run is carried off (a real-model
-#: full bellot game: Ann's 4H, first read 3.6 s after her 5H, as Bob ate them; 4H 5H was
-#: logged as 5H, and the camera lost step). A card below another of its suit is never its beat.
-LOWER_MATE_S = 4.0
 #: A card read late may amend a put this many accepted events back (`EventMaker._amended`):
 #: the put and the events after it are withdrawn and logged again.
 AMEND_BACK = 2
@@ -136,76 +105,19 @@ RECENT = max(AMEND_BACK, PASSED_BACK, DOUBLES_BACK, GUESS_BACK)  # accepted even
 #: one move of them again (`EventMaker._reread`): one missed or misattributed move puts every
 #: later one out of turn, and with nobody answering the camera never got back in step.
 REREAD_BACK = 6
-#: Identity alternatives considered per card (best names by votes).
-NAME_ALTERNATIVES = 2
-#: Cards that came and went are chained into runs by their guesses too, a guess holding at
-#: least this share of its track's votes (a fresh tango game: Bob's 7D-JD, seen as JD, 7D and a
-#: 10D read 6D at 72 % / 10D at 24 %, was split into JD and an illegal 6D 7D; a 4 % guess
-#: chained Ann's AS with Dan's 8S).
-MATE_GUESS_SHARE = 0.2
-#: A card seen this long (seconds, first to last sighting) that came and went between two
-#: settles was put down and taken away, even when no card the camera had accounted for left
-#: with it; a card seen for less may be a glimpse of one in flight. Real-model full tango
-#: game 0: Cid's JC, seen for 2.6 s, killed the trick with two plays the camera had not
-#: reported yet, and was never logged (the camera lost step for the rest of the game).
-CAME_AND_WENT_S = 2.0
 #: Cards were carried off towards another seat than the referee's taker (collect / eat).
 W_WRONG_TAKER = 0.1
-#: Cards that arrived in one settle belong to one put (a run, a dreck row) when their
-#: centres chain within this many card widths of each other (plays stay separate, S2.5).
-GROUP_DIST = 0.9
-
 #: A silently retired card seen again within this many card widths of where it lay, within
 #: this many seconds, is the same card (it was only lost from sight).
 RETIRED_SAME_PLACE = 0.5
 RETIRED_WINDOW_S = 5.0
-#: A card that came and went lying within this many card widths of a card of its rank, or of
-#: a card it was read as at times, seen before and after it, was that card boxed a second
-#: time and misread (5D read as 5H in a second box while a hand was over it; a box over 3C and
-#: 3H read 7H and 3H). Measured on six replayed full games and 30 short ones: such doubles lay
-#: 0.0-0.28 widths off; real cards of the same rank, 0.31 and more.
-DOUBLE_READ_DIST = 0.28
-#: A box first seen where it lies, read no surer than this (its best single read), lying within
-#: BOX_OVER_DIST card widths of a card seen before it and read more surely, may be a second box
-#: over that card: it waits up to BOX_HOLD_S seconds, and if it vanishes while that card stays it
-#: was one (a real-model short tango game: a "10S" box over Dan's 9S, 0.37 widths off, read at
-#: 0.41 at best, was logged as Dan's winning play and vanished 3.5 s later; the next two plays
-#: were then sloughs, one ruled illegal).
-BOX_PEAK = 0.5
-BOX_OVER_DIST = 0.45
-BOX_HOLD_S = 5.0
-#: An unread track that ended where, and about when (within this many seconds), a track of a
-#: card it was read as at times began (DOUBLE_READ_DIST) was that card: its track lost and
-#: found again (a real-model short game: Cid's 3D, unread while put down, then tracked anew
-#: 0.23 widths away in the same frame, was logged as his play of an unread card and a slough).
-HANDOVER_S = 0.5
-#: ... and a track carried in that ended as a track of a card it was read as at times began
-#: ahead on its path (within FLIGHT_GAP card widths of where it ended, within FLIGHT_ANGLE of
-#: the way it went) was that card still in flight, found again (a real-model short tango game:
-#: Cid's flip 3C, boxed for 5 frames as JC, 3C at times, then found again 0.7 widths on and
-#: carried to him, was logged as his flip of JC and Dan's of 3C).
-FLIGHT_GAP = 1.0
-FLIGHT_ANGLE = np.radians(30.0)
 #: A run's card under the next, read only now and then from its strip, needs half the vote mass
 #: of a card on its own (STRONG_VOTES) to count as having come and gone with its run (three
 #: real-model full bellot games, nobody answering: F1 0.779 -> 0.786; a person answering 0.983
 #: -> 0.985).
 RUN_MATE_VOTES = 1.0
-#: A card first seen this far (fraction of the frame's short side) from where it was put
-#: down has a path that points back to the edge it came from.
-MIN_TRAVEL = 0.04
-#: ... and at least this many card widths: a hand still covering part of a card just put down
-#: shifts its detected box away from the hand (towards the far side) until it lets go, so a
-#: shorter path can point to the opposite seat (a real-model clip: 22 px, half a card width).
-MIN_TRAVEL_CARDS = 0.6
 #: An accounted card seen by another track this many card widths from where it lay has moved.
 MOVED_FAR = 1.5
-#: A path seen only inside the play area tells the seat a card came from when it points back
-#: at least this far (radians, frame-normalised as `Layout.seat_angles`) inside one seat's zone:
-#: the last stretch of a hand's path bends as it lays the card down (a real-model full tango
-#: game: Dan's 10C, seen for its last 52 px, pointed 11 degrees into Ann's zone: logged as
-#: hers, asked about, and the camera lost step).
-ZONE_MARGIN = np.radians(15.0)
 #: A card that would be ruled illegal while its box lies within this many card widths of an
 #: accounted card's place (centre to centre) may be that card misread: two cards that close
 #: are one on top of the other, and the one below shows only part of itself (a real-model
@@ -228,268 +140,8 @@ SWAP_WINDOW_S = 2.0
 #: so two puts whose order does not matter (two sloughs) raise no doubt by being swappable.
 W_SWAPPED = 0.3
 
-UNKNOWN = "??"
 #: The "no event, and the cards stay accounted for" reading of a removal.
 IGNORE = {"type": "_ignore"}
-
-
-@dataclass
-class Seen:
-    """One face-up card at a settle (a tracker track, summarised)."""
-    track: int
-    names: list[tuple[str, float]]  # (name, share), best first
-    first: np.ndarray  # centre when first seen
-    last: np.ndarray  # centre now (or when last seen, for departed cards)
-    first_frame: int
-    last_frame: int
-    width: float = 0.0  # short side of the card's box, pixels
-    votes: float = math.inf  # vote mass behind its best name or guess (inf: not from a tracker, e.g. a test)
-    peak: float = 1.0  # its surest single read of that name (1.0: not from a tracker)
-    twin_of: str | None = None  # unread, its best guess a card another track holds: a second box of it
-    reads: dict = field(default_factory=dict)  # name -> surest read, for every name it was read as
-
-    @property
-    def name(self) -> str:
-        return self.names[0][0] if self.names else UNKNOWN
-
-    @property
-    def key(self) -> str | None:
-        """The name this card is accounted under: its identity, else its best guess."""
-        return next((n for n, _ in self.names if n != UNKNOWN), None)
-
-    @property
-    def share(self) -> float:
-        return self.names[0][1] if self.names else 0.0
-
-    @property
-    def strong(self) -> bool:
-        """Its name is strong evidence: a clear majority of many votes, one of them sure."""
-        return strong_identity(self.share, self.votes) and self.peak >= PEAK_READ
-
-
-def strong_identity(share: float, votes: float) -> bool:
-    """A name is strong evidence when it holds STRONG_IDENTITY of a track's votes and at
-    least STRONG_VOTES of vote mass."""
-    return share >= STRONG_IDENTITY and votes >= STRONG_VOTES
-
-
-@dataclass
-class Observation:
-    kind: str  # "arrive" or "leave"
-    cards: list[Seen]
-    frame: int  # settle frame that produced it
-    time: float
-    order: float  # frame of the change itself (for ordering)
-    seat_hint: int | None = None
-    from_stock: bool = False
-    present: set = field(default_factory=set)  # names on the table at that settle
-    where: dict = field(default_factory=dict)  # name -> centre of every card seen at that settle
-    seat_sure: bool = True  # seat_hint comes from a path (or the edge), not just where it lies
-    beside_stock: bool = False  # first seen beside the stock (`Layout.beside_stock`), with cards in it
-    whole: Observation | None = None  # one card of this put, split off as the game had single puts when seen
-
-
-def travelled(first, last, layout: Layout, width: float = 0.0) -> bool:
-    """Whether a card moved far enough after it was first seen for its path to say where it
-    came from (MIN_TRAVEL of the frame's short side and MIN_TRAVEL_CARDS card widths)."""
-    need = max(MIN_TRAVEL * min(layout.width, layout.height), MIN_TRAVEL_CARDS * width)
-    return bool(np.linalg.norm(np.asarray(first, float) - np.asarray(last, float)) >= need)
-
-
-def origin_seat(first, last, layout: Layout, width: float = 0.0) -> int:
-    """The seat a card came from: the zone where it was first seen; if it was first seen
-    already inside the play area, the zone of the image edge its path points back to (from
-    where it was put down through where it was first seen), or, for a card that hardly moved
-    (`travelled`), the side of the play area where it was put down."""
-    first, last = np.asarray(first, float), np.asarray(last, float)
-    if not layout.in_play_area(first):
-        return layout.zone_of(first)
-    if not travelled(first, last, layout, width):
-        return layout.zone_of(last)
-    return layout.zone_of(path_edge(first, last, layout))
-
-
-def path_edge(first: np.ndarray, last: np.ndarray, layout: Layout) -> np.ndarray:
-    """Where a card's path, from where it was put down (`last`) back through where it was
-    first seen, leaves the picture."""
-    d = first - last
-    return edge_point(last, float(np.arctan2(d[1], d[0])), layout.width, layout.height)
-
-
-def immature(s: Seen, frame: int | None = None, fps: float = 12.0) -> bool:
-    """A card whose best name (read, or best guess of an unread card) has too few votes
-    behind it, or no sure read (STRONG_VOTES, PEAK_READ), to be reported yet: it waits for a
-    later settle. A card never read surely waits until it has been read alike for LONG_READ_S
-    (with `frame`, the frame of this settle)."""
-    if s.votes < STRONG_VOTES:
-        return True
-    if s.peak >= PEAK_READ:
-        return False
-    return frame is None or frame - s.first_frame < LONG_READ_S * fps or s.votes < LONG_READ_VOTES \
-        or s.share < STRONG_IDENTITY
-
-
-def split_at_arrivals(cards: list[Seen], arrived: list[int]) -> list[list[Seen]]:
-    """Cards gone by one settle, split into leaves where a card arrived (was first seen)
-    between the last sightings of two of them: what left before that arrival left first. A
-    real-model full game: Bob ate QH, Cid beat Ann's 5D with 8D, Dan and Ann ate, all between
-    two settles; one leave dated by its last card came after the 8D, which was then judged
-    against a table still holding QH."""
-    if not arrived:
-        return [cards]
-    cards = sorted(cards, key=lambda c: c.last_frame)
-    parts = [cards[:1]]
-    for prev, c in zip(cards, cards[1:]):
-        if any(prev.last_frame < f <= c.last_frame for f in arrived):
-            parts.append([])
-        parts[-1].append(c)
-    return parts
-
-
-def run_gap(a: str, b: str) -> int:
-    """How many ranks apart two cards of one suit lie (0 for other suits, or no cards)."""
-    from referee.cards import RANK, SUIT
-
-    return abs(RANK[a] - RANK[b]) if a in RANK and b in RANK and SUIT[a] == SUIT[b] else 0
-
-
-def read_at_last(unread: list[Seen], late: list[Seen]) -> list[dict[int, Seen]]:
-    """The ways a late card may be an unread card of a put, read at last: it began where that
-    card's track was lost (DOUBLE_READ_DIST), after it was. Each is {id of the put's card: the
-    late card, dated from the put's card and read as either}, nearest first. A full Atlas game:
-    Bob's 6C 7C 8C, its 8C read 9C (elsewhere), was logged as 6C and an unread card; the 8C
-    was boxed anew where the "9C" was lost, 2 s later, beside the 7C, and the camera lost step
-    for the rest of the game."""
-    ways = []
-    for o in unread:
-        for d in late:
-            off = np.linalg.norm(d.first - o.last) / max(d.width, o.width, 1.0)
-            if d.first_frame >= o.last_frame and off <= DOUBLE_READ_DIST:
-                names = d.names + [(n, w) for n, w in o.names if all(n != m for m, _ in d.names)]
-                ways.append((off, {id(o): replace(d, names=names, first=o.first, first_frame=o.first_frame)}))
-    return [way for _, way in sorted(ways, key=lambda w: w[0])]
-
-
-def run_mate(d: Seen, o: Seen, fps: float) -> bool:
-    """Whether `d` may be a card of the run `o` was put in: one suit, at most RUN_REACH ranks
-    apart, first seen within PUT_TOGETHER_S of each other (LOWER_MATE_S for `d` below `o`
-    and seen after it)."""
-    from referee.cards import RANK
-
-    later = d.first_frame - o.first_frame
-    window = LOWER_MATE_S if later > 0 and RANK.get(d.name, 0) < RANK.get(o.name, 0) else PUT_TOGETHER_S
-    return 0 < run_gap(d.name, o.name) <= RUN_REACH and abs(later) <= window * fps
-
-
-def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
-    """Cards that came and went between two settles, split into puts: chains of cards of
-    one suit at most RUN_REACH ranks apart (a run, maybe with hidden cards between them)
-    first seen within PUT_TOGETHER_S of each other (`run_mate`), in the order first seen. Where
-    such cards lay is mostly not known (last seen while carried off), so they are grouped by
-    what they are and when they came. A real-model full game: Ann's 4H 5H, killed before the
-    table settled, was logged as her 5H alone. But a card first seen where a card of its suit
-    up to RUN_REACH ranks above it had first been seen, while that card lay there, is that run's
-    under card, when timing alone does not chain it to that run (a real-model full penguins
-    game: Cid's 8H, read 4.2 s after his 9H, was chained with Ann's 10H instead)."""
-    # each card as each name it may have: its name, and its guesses of MATE_GUESS_SHARE or more
-    guesses = {id(s): [replace(s, names=[(n, 1.0)]) for k, (n, w) in enumerate(s.names[:NAME_ALTERNATIVES])
-                       if k == 0 or w >= MATE_GUESS_SHARE] for s in cards}
-
-    def mates(s: Seen, o: Seen) -> bool:
-        return any(run_mate(a, b, fps) for a in guesses[id(s)] for b in guesses[id(o)])
-
-    def under(s: Seen, o: Seen) -> bool:
-        # (first seen later, below `o` in its run, where `o` was first seen, while `o` lay there:
-        # a run's under card, shown as the top card's hand lifts, however long after)
-        gap = run_gap(s.name, o.name)
-        return o.first_frame < s.first_frame <= o.last_frame and 0 < gap <= RUN_REACH and \
-            rank_key(s.name) < rank_key(o.name) and \
-            np.linalg.norm(s.first - o.first) <= GROUP_DIST * gap * max(s.width, o.width, 1.0)
-
-    groups: list[list[Seen]] = []
-    for s in sorted(cards, key=lambda c: c.first_frame):
-        near = [g for g in groups if any(mates(s, o) for o in g)]
-        beneath = [g for g in groups if any(under(s, o) for o in g)]
-        if beneath and not any(g is n for g in beneath for n in near):
-            near = beneath  # (its run, which timing alone missed, and not the put it was timed with)
-        merged = [o for g in near for o in g] + [s]
-        groups = [g for g in groups if not any(g is n for n in near)] + [sorted(merged, key=lambda c: c.first_frame)]
-    return sorted(groups, key=lambda g: g[0].first_frame)
-
-
-def seat_is_sure(first, last, layout: Layout, width: float = 0.0) -> bool:
-    """Whether origin_seat rests on evidence of where the card came from: it was first seen
-    outside the play area, or its path points back to an edge well inside one seat's zone
-    (ZONE_MARGIN). A card first seen where it lies (its flight was missed) is only attributed
-    to the zone it lies in."""
-    first, last = np.asarray(first, float), np.asarray(last, float)
-    if not layout.in_play_area(first):
-        return True
-    if not travelled(first, last, layout, width):
-        return False
-    return layout.zone_margin(path_edge(first, last, layout)) >= ZONE_MARGIN
-
-
-def dreck_puts(seen: list[Seen], layout: Layout) -> list[tuple[int, list[Seen]]]:
-    """Split the cards that arrived in one dreck settle into (seat, cards) puts. A seat lays its
-    dreck out in one row, so rows (cards chained within GROUP_DIST card widths, as in
-    group_arrivals) are kept whole and given to the seat most of the row's cards came from,
-    counting only cards first seen outside the play area when there are any (a card first
-    seen inside it, or a track that swapped places with a neighbour's, is no evidence of a
-    seat). Puts are ordered by when their first card appeared."""
-    by_seat: dict[int, list[Seen]] = {}
-    for row in group_arrivals(seen):
-        edge = [s for s in row if not layout.in_play_area(s.first)] or row
-        seat = Counter(origin_seat(s.first, s.last, layout, s.width) for s in edge).most_common(1)[0][0]
-        by_seat.setdefault(seat, []).extend(row)
-    puts = [(seat, sorted(g, key=lambda s: s.first_frame)) for seat, g in by_seat.items()]
-    return sorted(puts, key=lambda p: p[1][0].first_frame)
-
-
-def group_arrivals(seen: list[Seen], fps: float | None = None) -> list[list[Seen]]:
-    """Split cards that arrived in one settle into puts: chains of cards lying within
-    GROUP_DIST card widths of each other; puts ordered by when their first card appeared.
-    With `fps`, two cards of one suit whose ranks are d apart (up to RUN_REACH) first seen
-    within PUT_TOGETHER_S of each other chain within d times GROUP_DIST: the ends of a run
-    whose middle cards went unseen (a real-model full game: Dan's 9S 10S JS QS KS was read as
-    9S 10S and, a card and a half away, KS)."""
-    def chained(s: Seen, o: Seen) -> bool:
-        reach = GROUP_DIST * max(s.width, o.width, 1.0)
-        d = np.linalg.norm(s.last - o.last)
-        if d <= reach:
-            return True
-        if fps is None or abs(s.first_frame - o.first_frame) > PUT_TOGETHER_S * fps:
-            return False
-        gap = run_gap(s.name, o.name)
-        return 1 <= gap <= RUN_REACH and d <= gap * reach
-
-    seen = sorted(seen, key=lambda s: s.first_frame)
-    groups: list[list[Seen]] = []
-    for s in seen:
-        near = [g for g in groups if any(chained(s, o) for o in g)]
-        if not near:
-            groups.append([s])
-            continue
-        merged = [o for g in near for o in g] + [s]
-        groups = [g for g in groups if not any(g is n for n in near)] + [sorted(merged, key=lambda x: x.first_frame)]
-    groups.sort(key=lambda g: min(x.first_frame for x in g))
-    return groups
-
-
-def name_options(cards: list[Seen]) -> list[tuple[list[str], float]]:
-    """Identity alternatives for a group of cards: (names, weight), best first."""
-    per = []
-    for s in cards:
-        opts = [(n, w) for n, w in s.names[:NAME_ALTERNATIVES] if n != UNKNOWN] or [(UNKNOWN, 0.01)]
-        per.append(opts)
-    out = []
-    for combo in itertools.product(*per):
-        names = [n for n, _ in combo]
-        if len(set(names)) < len(names):
-            continue
-        out.append((names, float(np.prod([w for _, w in combo]))))
-    out.sort(key=lambda x: -x[1])
-    return out[:4]
 
 
 def _as_read(s: Seen) -> str:
@@ -498,93 +150,6 @@ def _as_read(s: Seen) -> str:
         return s.name
     guesses = [n for n, _ in s.names if n != UNKNOWN][:2]
     return f"a card read as {' or '.join(guesses)}" if guesses else "an unread card"
-
-
-def double_read(d: Seen, others: list[Seen], lay: dict[str, np.ndarray] | None = None) -> bool:
-    """`d` is a second box of another card, misread: it lay still where that card lay
-    (`DOUBLE_READ_DIST`; where an accounted card lay is `lay`, by name), that card was seen
-    before and after it, and it is of that card's rank or was read as that card at times.
-    (Cards carried off together end at one place: only a card that never moved is judged.)"""
-    from referee.cards import RANK
-
-    near = DOUBLE_READ_DIST * max(d.width, 1.0)
-    guesses = {n for n, _ in d.names[1:]}
-    lay = lay or {}
-    return np.linalg.norm(d.first - d.last) <= near and any(
-        x.track != d.track and x.name != d.name and (RANK.get(x.name) == RANK.get(d.name) or x.name in guesses)
-        and x.first_frame <= d.first_frame and x.last_frame >= d.last_frame
-        and min(np.linalg.norm(p - d.last) for p in (x.last, lay.get(x.name, x.last))) <= near for x in others)
-
-
-def box_over(d: Seen, others: list[Seen]) -> bool:
-    """`d` may be a second box over another card: first seen where it lies, on a card seen
-    before it and read more surely; `d` read weakly (BOX_PEAK) and that card still seen
-    (BOX_OVER_DIST), or `d` lying right on that card (DOUBLE_READ_DIST), which was misread as
-    `d` at times, never surely (PEAK_READ). A real-model full penguins game: a "7C" box over
-    Cid's 10C, 0.15 widths off, read at 0.52 at best, took the 10C's place for 4 s and was
-    logged as Ann's war play; the 10C had been read 7C at 0.29 at best. A card put squarely on
-    another is read surely on the track of the card under it, before it has its own (a short
-    Atlas game: Ann's QH on her 4C, 0.2 widths off, read QH at 0.77 on the 4C's track)."""
-    def over(x: Seen) -> bool:
-        off = np.linalg.norm(x.last - d.last) / max(d.width, x.width, 1.0)
-        return off <= BOX_OVER_DIST and d.peak <= BOX_PEAK and x.last_frame >= d.last_frame or \
-            off <= DOUBLE_READ_DIST and x.name != d.name and 0.0 < x.reads.get(d.name, 0.0) < PEAK_READ
-    return np.linalg.norm(d.first - d.last) <= BOX_OVER_DIST * max(d.width, 1.0) and any(
-        x.track != d.track and x.peak > d.peak and x.first_frame < d.first_frame and over(x) for x in others)
-
-
-def handed_over(d: Seen, others: list[Seen], fps: float) -> bool:
-    """The unread track `d` went on as another track of a card it was read as: that track
-    began where `d` ended, as it ended (HANDOVER_S), or began well before `d` ended (by more
-    than HANDOVER_S) and lies where `d` was last seen (BOX_OVER_DIST; a real-model full
-    penguins game: Cid's 10H, carried in unread, was boxed again as 10H where it landed; the
-    unread box vanished a few seconds later and was logged as his play of an unread card, the
-    10H as a slough)."""
-    guesses = {n for n, _ in d.names if n != UNKNOWN}
-    near = DOUBLE_READ_DIST * max(d.width, 1.0)
-    return d.name == UNKNOWN and any(
-        x.track != d.track and x.name in guesses and (
-            abs(x.first_frame - d.last_frame) <= HANDOVER_S * fps
-            and np.linalg.norm(x.first - d.last) <= near
-            or d.first_frame <= x.first_frame <= d.last_frame - HANDOVER_S * fps
-            and np.linalg.norm(x.last - d.last) <= BOX_OVER_DIST * max(d.width, x.width, 1.0))
-        for x in others) or in_flight(d, others, fps)
-
-
-def in_flight(d: Seen, others: list[Seen], fps: float) -> bool:
-    """The track `d`, whatever it was read as, was another card's flight: seen for less than
-    CAME_AND_WENT_S (it never lay still long), it ended just as (HANDOVER_S) a track began that
-    then never moved, where it ended, having come MIN_TRAVEL_CARDS or more (DOUBLE_READ_DIST:
-    the card landed, and was boxed anew), or a track of a card `d` was read as at times, ahead
-    on its path (FLIGHT_GAP, FLIGHT_ANGLE: the card still flying, found again).
-    A fresh Atlas game: Ann's 8C 9C, carried in boxed as JC, was logged as a run of three with
-    an unread card, which no eat then took as the table was cleared."""
-    width = max(d.width, 1.0)
-    way = d.last - d.first
-    if d.last_frame - d.first_frame >= CAME_AND_WENT_S * fps:
-        return False
-
-    def landed(x: Seen) -> bool:
-        return np.linalg.norm(way) >= MIN_TRAVEL_CARDS * width and \
-            np.linalg.norm(x.first - d.last) <= DOUBLE_READ_DIST * width and \
-            np.linalg.norm(x.last - x.first) <= DOUBLE_READ_DIST * width
-
-    def flying_on(x: Seen) -> bool:
-        # (a way longer than a box's jitter, DOUBLE_READ_DIST, to tell where it went)
-        step = x.first - d.last
-        return x.name in d.reads and np.linalg.norm(way) > DOUBLE_READ_DIST * width and \
-            np.linalg.norm(step) <= FLIGHT_GAP * width and \
-            float(step @ way) >= np.cos(FLIGHT_ANGLE) * np.linalg.norm(step) * np.linalg.norm(way)
-
-    return any(x.track != d.track and 0 <= x.first_frame - d.last_frame <= HANDOVER_S * fps
-               and (landed(x) or flying_on(x)) for x in others)
-
-
-def rank_key(card: str) -> tuple:
-    """Sort key of a card in a run: by suit, then rank (an unread card last)."""
-    from referee.cards import RANK, SUIT
-
-    return (SUIT.get(card, "~"), RANK.get(card, 99))
 
 
 class Probe:
@@ -1470,7 +1035,6 @@ class EventMaker:
             ev0, obs0, _ = self.recent[-back]
             if ev0.get("type") != "play" or ev0.get("seat") != held[card]:
                 continue
-            withdrawn = self.recent[-back:]
             amended = dict(without_evidence(ev0), cards=sorted(ev0["cards"] + passed, key=rank_key))
             # the arrival is that card alone, lying with the put, some of which still lies there:
             # it was the card under the run (not once the put was eaten: a fresh tango game's 8D,

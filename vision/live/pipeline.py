@@ -17,7 +17,8 @@ import numpy as np
 
 from vision.live import settle as st
 from vision.live.detector import FACE, UNKNOWN, Detector
-from vision.live.events import EventMaker, Seen, event_cards, immature, without_evidence
+from vision.live.cues import Seen, immature
+from vision.live.events import EventMaker, event_cards, without_evidence
 from vision.live.layout import Layout, default_layout
 from vision.live.tracker import Tracker, vote_identity
 

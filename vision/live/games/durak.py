@@ -51,7 +51,8 @@ import math
 import numpy as np
 
 from referee.cards import RANK, parse_card
-from vision.live.events import IGNORE, UNKNOWN, W_GLITCH, W_WRONG_TAKER, Observation, name_options
+from vision.live.cues import UNKNOWN, Observation, name_options
+from vision.live.events import IGNORE, W_GLITCH, W_WRONG_TAKER
 from vision.live.render import REACH_S, RETREAT_S, CardObj, Director as _Director, TableRenderer
 
 HAND = 6  # D1.7: refill to this many cards

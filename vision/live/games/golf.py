@@ -49,7 +49,8 @@ from __future__ import annotations
 import numpy as np
 
 from referee.cards import parse_card
-from vision.live.events import IGNORE, UNKNOWN, W_GLITCH, Observation, name_options
+from vision.live.cues import UNKNOWN, Observation, name_options
+from vision.live.events import IGNORE, W_GLITCH
 from vision.live.render import REACH_S, RETREAT_S, CardObj, Director as _Director, TableRenderer
 
 #: Card width / height (the renderer's plain cards; deck art is close).

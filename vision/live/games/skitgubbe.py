@@ -8,8 +8,8 @@ import math
 
 import numpy as np
 
-from vision.live.events import (IGNORE, UNKNOWN, W_GLITCH, W_WRONG_TAKER, Observation, name_options, rank_key, run_mate,
-                                travelled)
+from vision.live.cues import UNKNOWN, Observation, name_options, rank_key, run_mate, travelled
+from vision.live.events import IGNORE, W_GLITCH, W_WRONG_TAKER
 from vision.live.layout import Layout
 from vision.live.render import REACH_S, RETREAT_S, HOLD_S, CardObj, Director, TableRenderer, _rot  # noqa: F401
 
