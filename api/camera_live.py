@@ -155,6 +155,8 @@ class LiveCamera:
             self._emitted.append(out.event)
             undo = out.event.get("type") == "undo"
             reread = "reread" in (out.event.get("evidence") or {})
+            if reread:
+                self._call(self._retire, out.event["evidence"])
             if undo or owed or correction and reread:
                 if undo:
                     owed += 1
@@ -177,6 +179,16 @@ class LiveCamera:
             event = {"type": "play", "seat": seat, "cards": list(cards)}
         self._questions[qid] = {"id": qid, "text": note.get("message", "please confirm"), "event": event,
                                 "note": note}
+
+    def _retire(self, evidence: dict) -> None:
+        """(In the server's loop.) A question about a change the camera has since read again
+        itself (an event with `evidence.reread`, seen at that frame as those cards) is taken
+        off the page: a person answering it too would log that change twice."""
+        for qid, q in list(self._questions.items()):
+            note = q.get("note") or {}
+            if note.get("frame") == evidence.get("frame") and \
+                    sorted(note.get("cards") or []) == sorted(evidence.get("cards_seen") or []):
+                del self._questions[qid]
 
     # ------------------------------------------------------------------ CameraSource
     async def frames(self):

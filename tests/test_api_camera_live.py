@@ -261,3 +261,28 @@ def test_a_correction_from_the_pipeline_is_handed_to_the_server_as_one():
     reread = [dict(e, evidence={"reread": 40}) for e in play]
     camera._emit([Output(2, 0.2, e) for e in (undo, *reread, play[0])])
     assert sent == [[undo, *reread], play[0]]
+
+
+def test_a_question_about_a_change_the_camera_read_again_itself_leaves_the_page():
+    """The camera asked about Ann's 9D (it made no sense then); two changes later it read the
+    stretch again and logged that 9D itself (`evidence.reread`). The question leaves the page,
+    so a person answering it cannot log the 9D twice; a question about another change stays."""
+    import itertools
+    from types import SimpleNamespace
+
+    from api.camera_live import LiveCamera
+    from vision.live.pipeline import Output
+
+    camera = LiveCamera.__new__(LiveCamera)  # (no source, no thread: only the hand-over)
+    camera._emitted, camera._questions, camera._ids = [], {}, itertools.count(1)
+    camera._events = SimpleNamespace(put_nowait=lambda e: None)
+    camera._call = lambda fn, *args: fn(*args)
+    asked = {"kind": "needs_confirmation", "frame": 120, "message": "saw 9D arrive from Ann but ...",
+             "cards": ["9D"], "seat": 0}
+    other = dict(asked, frame=150, cards=["4C"], seat=1, message="saw 4C arrive from Bob but ...")
+    camera._emit([Output(120, 10.0, note=asked), Output(150, 12.5, note=other)])
+    assert [q["text"] for q in camera.questions()] == [asked["message"], other["message"]]
+    reread = {"type": "play", "seat": 0, "cards": ["9D"],
+              "evidence": {"frame": 120, "cards_seen": ["9D"], "reread": 180}}
+    camera._emit([Output(180, 15.0, {"type": "undo", "evidence": {"frame": 180}}), Output(180, 15.0, reread)])
+    assert [q["text"] for q in camera.questions()] == [other["message"]]
