@@ -248,7 +248,7 @@ def test_a_correction_from_the_pipeline_is_handed_to_the_server_as_one():
 
     sent = []
     camera = LiveCamera.__new__(LiveCamera)  # (no source, no thread: only the hand-over)
-    camera._emitted, camera._events = [], SimpleNamespace(put_nowait=sent.append)
+    camera._emitted, camera._events, camera._questions = [], SimpleNamespace(put_nowait=sent.append), {}
     camera._call = lambda fn, *args: fn(*args)
     play = [{"type": "play", "seat": s, "cards": [c]} for s, c in ((0, "7C"), (1, "9C"), (2, "3H"))]
     undo = {"type": "undo", "evidence": {"withdraws": play[1]}}
