@@ -148,15 +148,15 @@ class LiveCamera:
         # read a lost step again, the events of the changes it had asked about (`evidence.reread`)
         correction, owed = [], 0
         for out in outputs:
-            if out.note is not None and out.event is None:
-                self._call(self._ask, out.note)
+            if out.note is not None:
+                self._call(self._ask, out.note, out.event)
             if out.event is None or out.event.get("type") == "start":  # (the table has its own start)
                 continue
             self._emitted.append(out.event)
             undo = out.event.get("type") == "undo"
             reread = "reread" in (out.event.get("evidence") or {})
-            if reread:
-                self._call(self._retire, out.event["evidence"])
+            if reread or undo:
+                self._call(self._retire, out.event.get("evidence") or {})
             if undo or owed or correction and reread:
                 if undo:
                     owed += 1
@@ -171,23 +171,31 @@ class LiveCamera:
         if correction:
             self._call(self._events.put_nowait, correction)
 
-    def _ask(self, note: dict) -> None:
+    def _ask(self, note: dict, logged: dict | None = None) -> None:
+        """A question on the page: about a change the camera could not rule on (`event`: the
+        reading to confirm, a play of the cards seen from the seat they came from), or about
+        an event it logged all the same (`logged`: nothing to apply; a wrong one is undone by
+        hand)."""
         qid = f"q{next(self._ids)}"
-        event = None  # the reading to confirm: a play of the cards seen, from the seat they came from
+        event = None
         cards, seat = note.get("cards") or [], note.get("seat")
-        if cards and "??" not in cards and isinstance(seat, int) and seat >= 0:
+        if logged is None and cards and "??" not in cards and isinstance(seat, int) and seat >= 0:
             event = {"type": "play", "seat": seat, "cards": list(cards)}
         self._questions[qid] = {"id": qid, "text": note.get("message", "please confirm"), "event": event,
                                 "note": note}
+        if logged is not None:
+            self._questions[qid]["logged"] = {k: v for k, v in logged.items() if k != "evidence"}
 
     def _retire(self, evidence: dict) -> None:
-        """(In the server's loop.) A question about a change the camera has since read again
-        itself (an event with `evidence.reread`, seen at that frame as those cards) is taken
-        off the page: a person answering it too would log that change twice."""
+        """(In the server's loop.) Questions the camera has since settled itself leave the page:
+        one about a change it read again (an event with `evidence.reread`, seen at that frame
+        as those cards: a person answering it too would log that change twice), and one about
+        an event it logged and has now withdrawn (an undo's `evidence.withdraws`)."""
         for qid, q in list(self._questions.items()):
             note = q.get("note") or {}
-            if note.get("frame") == evidence.get("frame") and \
-                    sorted(note.get("cards") or []) == sorted(evidence.get("cards_seen") or []):
+            read_again = "reread" in evidence and note.get("frame") == evidence.get("frame") and \
+                sorted(note.get("cards") or []) == sorted(evidence.get("cards_seen") or [])
+            if read_again or "logged" in q and q["logged"] == evidence.get("withdraws"):
                 del self._questions[qid]
 
     # ------------------------------------------------------------------ CameraSource
@@ -220,7 +228,7 @@ class LiveCamera:
         q = self._questions.pop(question_id)  # KeyError: unknown id
         if event is not None:
             return event
-        return q["event"] if accept else None
+        return q["event"] if accept else None  # (None for a logged event: it stands, or is undone by hand)
 
     def observe(self, event: dict, ruling: dict) -> None:
         """(In the server's loop, after the table recorded `event`.) The pipeline follows the

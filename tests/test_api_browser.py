@@ -130,6 +130,10 @@ def test_camera_questions_and_seat_marking_with_a_stand_in_pipeline(tmp_path):
         status, t = http("POST", url + "/api/tables", {"players": PLAYERS, "mode": "open", "part": 2, "trump": "H",
                                                        "hands": mini_start()["hands"], "leader": 0})
         assert http("POST", f"{url}/api/tables/{t['id']}/camera", {"source": "0"})[0] == 200
+        # (and a question about an event the camera logged all the same: nothing to apply)
+        logged = {"type": "play", "seat": 1, "cards": ["??"]}
+        sources[0].pending["q2"] = {"id": "q2", "text": "could not read the card Bob put down: logged as an unread "
+                                    "card; which card was it?", "event": None, "logged": logged}
         with sync_api.sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 412, "height": 915})
@@ -140,7 +144,12 @@ def test_camera_questions_and_seat_marking_with_a_stand_in_pipeline(tmp_path):
             expect(page.locator("#questions")).to_contain_text("Was that 7C?")
             page.get_by_text("Yes, that happened").click()
             expect(page.locator("#feed li[data-seq='1']")).to_contain_text("Ann leads 7C")
+            expect(page.locator("#questions .question")).to_have_count(1)
+            expect(page.locator("#questions")).to_contain_text("which card was it?")
+            page.get_by_text("Wrong (undo it by hand)").wait_for()
+            page.get_by_text("Right", exact=True).click()
             expect(page.locator("#questions .question")).to_have_count(0)
+            expect(page.locator("#feed li")).to_have_count(2)  # (the start and Ann's 7C: nothing applied)
             video = page.locator("#camera-video")
             box = video.bounding_box()
             for fx, fy in [(0.1, 0.9), (0.5, 0.1), (0.9, 0.9)]:

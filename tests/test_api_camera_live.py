@@ -286,3 +286,33 @@ def test_a_question_about_a_change_the_camera_read_again_itself_leaves_the_page(
               "evidence": {"frame": 120, "cards_seen": ["9D"], "reread": 180}}
     camera._emit([Output(180, 15.0, {"type": "undo", "evidence": {"frame": 180}}), Output(180, 15.0, reread)])
     assert [q["text"] for q in camera.questions()] == [other["message"]]
+
+
+def test_a_question_about_an_event_the_camera_logged_all_the_same_is_on_the_page():
+    """The camera logged Bob's play as "6C and an unread card" and asked which card it was: the
+    page shows that question, with the event it logged and nothing to apply (confirming it
+    changes nothing; a wrong event is undone by hand). When the camera withdraws that event
+    itself (it read the card at last), the question leaves the page."""
+    import itertools
+    from types import SimpleNamespace
+
+    from api.camera_live import LiveCamera
+    from vision.live.pipeline import Output
+
+    camera = LiveCamera.__new__(LiveCamera)
+    camera._emitted, camera._questions, camera._ids = [], {}, itertools.count(1)
+    camera._events = SimpleNamespace(put_nowait=lambda e: None)
+    camera._call = lambda fn, *args: fn(*args)
+    play = {"type": "play", "seat": 1, "cards": ["??", "6C"]}
+    note = {"kind": "needs_confirmation", "frame": 140, "message": "could not read the card Bob put down (9C, 6C): "
+            "logged as Bob's play of 6C and an unread card; which card was it?", "chosen": play}
+    for withdrawn in (False, True):
+        camera._emit([Output(140, 11.7, dict(play, evidence={"frame": 140}), {"ok": True}, note)])
+        qs = camera.questions()
+        assert [(q["text"], q["event"], q["logged"]) for q in qs] == [(note["message"], None, play)]
+        if withdrawn:
+            undo = {"type": "undo", "evidence": {"frame": 170, "withdraws": play}}
+            camera._emit([Output(170, 14.2, undo), Output(170, 14.2, dict(play, cards=["6C", "7C", "8C"]))])
+            assert camera.questions() == []
+        else:
+            assert camera.answer(qs[0]["id"], True) is None and camera.questions() == []
