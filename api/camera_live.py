@@ -155,8 +155,6 @@ class LiveCamera:
             self._emitted.append(out.event)
             undo = out.event.get("type") == "undo"
             reread = "reread" in (out.event.get("evidence") or {})
-            if reread or undo:
-                self._call(self._retire, out.event.get("evidence") or {})
             if undo or owed or correction and reread:
                 if undo:
                     owed += 1
@@ -165,11 +163,17 @@ class LiveCamera:
                 correction.append(out.event)  # handed over as one, so nothing gets in between
                 continue
             if correction:
-                self._call(self._events.put_nowait, correction)
+                self._hand_over(correction)
                 correction = []
-            self._call(self._events.put_nowait, out.event)
+            self._hand_over([out.event])
         if correction:
-            self._call(self._events.put_nowait, correction)
+            self._hand_over(correction)
+
+    def _hand_over(self, events: list[dict]) -> None:
+        """Queue one event (or a correction, as one list) for the server; the questions it
+        settles leave the page (`_retire`)."""
+        self._call(self._events.put_nowait, events if len(events) > 1 else events[0])
+        self._call(self._retire, events)
 
     def _ask(self, note: dict, logged: dict | None = None) -> None:
         """A question on the page: about a change the camera could not rule on (`event`: the
@@ -184,18 +188,25 @@ class LiveCamera:
         self._questions[qid] = {"id": qid, "text": note.get("message", "please confirm"), "event": event,
                                 "note": note}
         if logged is not None:
-            self._questions[qid]["logged"] = {k: v for k, v in logged.items() if k != "evidence"}
+            from vision.live.events import without_evidence
 
-    def _retire(self, evidence: dict) -> None:
-        """(In the server's loop.) Questions the camera has since settled itself leave the page:
-        one about a change it read again (an event with `evidence.reread`, seen at that frame
-        as those cards: a person answering it too would log that change twice), and one about
-        an event it logged and has now withdrawn (an undo's `evidence.withdraws`)."""
+            self._questions[qid]["logged"] = without_evidence(logged)
+
+    def _retire(self, events: list[dict]) -> None:
+        """(In the server's loop.) Questions the camera settled itself with `events` (one event,
+        or a correction) leave the page: one about a change it read again (an event with
+        `evidence.reread`, seen at that frame as those cards: a person answering it too would
+        log that change twice), and one about an event it logged and has now withdrawn (an
+        undo's `evidence.withdraws`) without logging it again as it was."""
+        from vision.live.events import without_evidence
+
+        evidence = [e.get("evidence") or {} for e in events]
+        read_again = [(ev.get("frame"), sorted(ev.get("cards_seen") or [])) for ev in evidence if "reread" in ev]
+        relogged = [without_evidence(e) for e in events if e.get("type") != "undo"]
+        withdrawn = [ev["withdraws"] for ev in evidence if "withdraws" in ev and ev["withdraws"] not in relogged]
         for qid, q in list(self._questions.items()):
             note = q.get("note") or {}
-            read_again = "reread" in evidence and note.get("frame") == evidence.get("frame") and \
-                sorted(note.get("cards") or []) == sorted(evidence.get("cards_seen") or [])
-            if read_again or "logged" in q and q["logged"] == evidence.get("withdraws"):
+            if (note.get("frame"), sorted(note.get("cards") or [])) in read_again or q.get("logged") in withdrawn:
                 del self._questions[qid]
 
     # ------------------------------------------------------------------ CameraSource

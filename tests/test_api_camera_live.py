@@ -292,7 +292,8 @@ def test_a_question_about_an_event_the_camera_logged_all_the_same_is_on_the_page
     """The camera logged Bob's play as "6C and an unread card" and asked which card it was: the
     page shows that question, with the event it logged and nothing to apply (confirming it
     changes nothing; a wrong event is undone by hand). When the camera withdraws that event
-    itself (it read the card at last), the question leaves the page."""
+    itself (it read the card at last), the question leaves the page; not when a correction of
+    an earlier event withdrew it only to log it again as it was."""
     import itertools
     from types import SimpleNamespace
 
@@ -311,8 +312,12 @@ def test_a_question_about_an_event_the_camera_logged_all_the_same_is_on_the_page
         qs = camera.questions()
         assert [(q["text"], q["event"], q["logged"]) for q in qs] == [(note["message"], None, play)]
         if withdrawn:
-            undo = {"type": "undo", "evidence": {"frame": 170, "withdraws": play}}
-            camera._emit([Output(170, 14.2, undo), Output(170, 14.2, dict(play, cards=["6C", "7C", "8C"]))])
+            earlier = {"type": "play", "seat": 0, "cards": ["2C"]}
+            undos = [{"type": "undo", "evidence": {"frame": 170, "withdraws": ev}} for ev in (play, earlier)]
+            camera._emit([Output(170, 14.2, e) for e in (*undos, dict(earlier, cards=["2C", "3C"]),
+                                                         dict(play, evidence={"frame": 140}))])
+            assert [q["logged"] for q in camera.questions()] == [play]  # (logged again as it was)
+            camera._emit([Output(190, 15.8, undos[0]), Output(190, 15.8, dict(play, cards=["6C", "7C", "8C"]))])
             assert camera.questions() == []
         else:
             assert camera.answer(qs[0]["id"], True) is None and camera.questions() == []

@@ -415,7 +415,7 @@ def test_a_long_camera_correction_is_applied_as_one_and_survives_a_restart(db):
         assert [ev["type"] for ev in log[len(seen) + 1:-GUESS_BACK]] == ["undo"] * GUESS_BACK
         assert log[-GUESS_BACK:] == again
         assert all(r["ok"] for r in rulings) and len(rulings) == want
-        typed = c_state_after(hidden_log[:len(seen) + 1])
+        typed = state_after_typing(hidden_log[:len(seen) + 1])
         assert state == dict(typed, next_seq=want)  # (the undos and re-logs take sequence numbers)
         with client(db) as c:  # a new server on the same file
             assert [json.loads(line) for line in c.get(f"/api/tables/{tid}/log").text.splitlines()] == log
@@ -424,7 +424,7 @@ def test_a_long_camera_correction_is_applied_as_one_and_survives_a_restart(db):
         cam.register_pipeline(None)
 
 
-def c_state_after(events: list[dict]) -> dict:
+def state_after_typing(events: list[dict]) -> dict:
     """The game state a fresh table shows after these events, typed in."""
     import tempfile
     from pathlib import Path
