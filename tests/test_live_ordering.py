@@ -1524,6 +1524,41 @@ def test_a_weak_box_over_a_surer_card_waits_and_is_dropped_when_it_vanishes():
     assert summary(em.resolve(force=True)) == [("play", 1, ["10S"])]
 
 
+def test_a_weak_box_over_a_card_on_the_pile_waits_and_leaves_with_it_where_runs_are_laid():
+    """Part 2: Ann's lead 9D lies on the table, accounted at an earlier settle; Bob to act. A
+    box read "JD" at 0.49 at best (0.52 by the time it left) appears 0.26 card widths from it
+    while a hand passes, first seen where it lies, and is carried off with the 9D when Bob
+    eats it (a real-model fresh penguins game: a "7D" box over Cid's 9D 10D was logged as his
+    lead after his AD killed the trick, then as Dan's eat when the killed cards were cleared,
+    and the camera lost the game's last 80 events). It waits (BOX_HOLD_S); carried off with the
+    card it lay on, it was a second box of it: only the eat is logged. A weak box over a card
+    of the same put (a run laid now) is not held, and neither is a surely read card."""
+    hands = [["9D", "KS", "5D", "3S", "4S", "6D"], ["JD", "9H", "10C", "6H", "7H", "8D"],
+             ["3H", "2S", "6C", "5H", "8C", "3D"], ["2H", "AS", "JC", "3C", "10S", "JS"]]
+    bob_edge = (640.0, 5.0)
+
+    def nine(last_frame, last=(560.0, 360.0)):
+        return Seen(1, [("9D", 1.0)], np.array((560.0, 360.0)), np.array(last), 10, last_frame, 80.0, 30.0, 0.8)
+
+    def box(last_frame, peak=0.49, last=(581.0, 362.0)):
+        return Seen(2, [("JD", 0.93)], np.array((581.0, 362.0)), np.array(last), 100, last_frame, 80.0, 4.0, peak)
+
+    table, em = part2_start(hands, lead="9D")
+    em.observe([nine(130), box(130)], [], 130)
+    assert em.resolve() == [] and em.waiting == {2}
+    # Bob eats: both carried off, the box seen a little longer, half way to his edge
+    em.observe([], [nine(160, bob_edge), box(162, peak=0.52, last=(600.0, 200.0))], 175)
+    assert summary(em.resolve(force=True)) == [("eat", 1, None)]
+    # the controls: read surely, it is Bob's beat at once
+    table, em = part2_start(hands, lead="9D")
+    em.observe([nine(130), box(130, peak=0.8)], [], 130)
+    assert summary(em.resolve(force=True)) == [("play", 1, ["JD"])]
+    # ... and a weak box over a card not yet accounted for (put with it) is not held
+    table, em = part2_start(hands)
+    em.observe([card("9D", ANN_EDGE, (560, 360), 10, 130, track=1), box(130)], [], 130)
+    assert em.waiting == set()
+
+
 def test_a_card_logged_by_a_lesser_guess_keeps_that_name_while_it_lies_there():
     """Ann leads 7C, read 6C at 87 % and 7C at 8 % by its track; 6C is known elsewhere, so the
     referee takes it as 7C. At the next settle the same track, still read 6C, lies where it

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -83,8 +84,11 @@ DOUBLE_READ_DIST = 0.28
 #: over that card: it waits up to BOX_HOLD_S seconds, and if it vanishes while that card stays it
 #: was one (a real-model short tango game: a "10S" box over Dan's 9S, 0.37 widths off, read at
 #: 0.41 at best, was logged as Dan's winning play and vanished 3.5 s later; the next two plays
-#: were then sloughs, one ruled illegal).
-BOX_PEAK = 0.5
+#: were then sloughs, one ruled illegal). Where runs are laid (Part 2) only a card accounted at
+#: an earlier settle counts as the card under it, and being carried off with that card is
+#: vanishing too (a fresh penguins game: a "7D" box over Cid's 9D, read at 0.49 at best, 0.52
+#: by the time the killed cards were cleared, had been logged as his lead).
+BOX_PEAK = 0.55
 BOX_OVER_DIST = 0.45
 BOX_HOLD_S = 5.0
 #: An unread track that ended where, and about when (within this many seconds), a track of a
@@ -388,18 +392,20 @@ def double_read(d: Seen, others: list[Seen], lay: dict[str, np.ndarray] | None =
         and min(np.linalg.norm(p - d.last) for p in (x.last, lay.get(x.name, x.last))) <= near for x in others)
 
 
-def box_over(d: Seen, others: list[Seen]) -> bool:
+def box_over(d: Seen, others: list[Seen], left_with: Collection[int] = ()) -> bool:
     """`d` may be a second box over another card: first seen where it lies, on a card seen
-    before it and read more surely; `d` read weakly (BOX_PEAK) and that card still seen
-    (BOX_OVER_DIST), or `d` lying right on that card (DOUBLE_READ_DIST), which was misread as
-    `d` at times, never surely (PEAK_READ). A real-model full penguins game: a "7C" box over
-    Cid's 10C, 0.15 widths off, read at 0.52 at best, took the 10C's place for 4 s and was
-    logged as Ann's war play; the 10C had been read 7C at 0.29 at best. A card put squarely on
-    another is read surely on the track of the card under it, before it has its own (a short
-    Atlas game: Ann's QH on her 4C, 0.2 widths off, read QH at 0.77 on the 4C's track)."""
+    before it and read more surely; `d` read weakly (BOX_PEAK) and that card still seen, or
+    carried off with `d` (its track in `left_with`; BOX_OVER_DIST), or `d` lying right on that
+    card (DOUBLE_READ_DIST), which was misread as `d` at times, never surely (PEAK_READ). A
+    real-model full penguins game: a "7C" box over Cid's 10C, 0.15 widths off, read at 0.52 at
+    best, took the 10C's place for 4 s and was logged as Ann's war play; the 10C had been read
+    7C at 0.29 at best. A card put squarely on another is read surely on the track of the card
+    under it, before it has its own (a short Atlas game: Ann's QH on her 4C, 0.2 widths off,
+    read QH at 0.77 on the 4C's track)."""
     def over(x: Seen) -> bool:
         off = np.linalg.norm(x.last - d.last) / max(d.width, x.width, 1.0)
-        return off <= BOX_OVER_DIST and d.peak <= BOX_PEAK and x.last_frame >= d.last_frame or \
+        stayed = x.last_frame >= d.last_frame or x.track in left_with
+        return off <= BOX_OVER_DIST and d.peak <= BOX_PEAK and stayed or \
             off <= DOUBLE_READ_DIST and x.name != d.name and 0.0 < x.reads.get(d.name, 0.0) < PEAK_READ
     return np.linalg.norm(d.first - d.last) <= BOX_OVER_DIST * max(d.width, 1.0) and any(
         x.track != d.track and x.peak > d.peak and x.first_frame < d.first_frame and over(x) for x in others)

@@ -424,10 +424,15 @@ class EventMaker:
         for s in unaccounted:
             self.lay.setdefault(s.track, s.last.copy())
         single_puts = _game_rules(view).SINGLE_PUTS(view)
+
+        def under(cards: list[Seen]) -> list[Seen]:
+            # the cards a weak box may lie over: where runs are laid, only those accounted
+            # at an earlier settle (a run's cards lie on one another on purpose)
+            return cards if single_puts else [x for x in cards if x.key in self.on_table]
         waiting, new = [], []
         for s in unaccounted:
             (waiting if immature(s, frame, self.fps) or (s.name == UNKNOWN and s.track in young) or (
-                single_puts and frame - s.first_frame <= BOX_HOLD_S * self.fps and box_over(s, seen))
+                frame - s.first_frame <= BOX_HOLD_S * self.fps and box_over(s, under(seen)))
              else new).append(s)
         self.waiting = {s.track for s in waiting}
         new = [s for s in new if not in_flight(s, seen + departed, self.fps)]  # (another card, landed)
@@ -508,11 +513,17 @@ class EventMaker:
         # when it left alone)
         # (an unread one by its best guess, weak evidence: see `Seen.key`)
         lay = {n: e["pos"] for n, e in self.on_table.items()}
+
+        def laid(s: Seen) -> Seen:
+            # a card judged where it lay when last settled, not where it was carried off
+            at = lay.get(s.key) if s.key in self.on_table else self.lay.get(s.track)
+            return s if at is None else replace(s, last=at)
         unaccounted_gone = [d for d in departed if d.key is not None
                             and d.key not in self.on_table and d.key not in pending_names
                             and d.key not in present and d.key not in self.retired
                             and not double_read(d, seen + departed, lay)
-                            and not (single_puts and box_over(d, seen + departed))
+                            and not box_over(laid(d), [laid(x) for x in under(seen + departed)],
+                                             () if single_puts else {x.track for x in departed})
                             and not handed_over(d, seen + departed, self.fps)]
         came_and_went = [d for d in unaccounted_gone if not immature(d) and (
             gone_names or self._was_held(d) or d.last_frame - d.first_frame >= CAME_AND_WENT_S * self.fps)]
