@@ -115,6 +115,33 @@ def test_part2_plays_eats_and_kills_come_back_exactly(tmp_path):
     assert not [r for r in pipe.rulings if r["severity"] == "illegal"]
 
 
+def test_the_rendered_bozo_hand_goes_to_the_short_player(tmp_path, monkeypatch):
+    """S1.16: the one short player (Ann, holding 1 card when the trump is turned) receives all
+    17 dreck cards, and the test bed must show a hand from her side carrying them off. Before,
+    the renderer gave them to the smallest hand after the deal (someone else, as Ann then held
+    18): a real-model fresh penguins game showed Dan's 5S, missed while it lay, only being
+    carried towards Dan, and the camera logged it as Bob's dreck."""
+    from vision.live.render import TableRenderer
+
+    _, hidden = simulate_logs("skitgubbe", 4, 2)
+    first_play = next(i for i, e in enumerate(hidden) if e["type"] == "play" and hidden[i - 1]["type"] == "dreck")
+    t = Table()
+    for e in hidden[:first_play]:
+        assert t.apply(e).ok
+    assert t.state.dreck_short == (0,)
+    dreck = sorted(c for e in hidden[:first_play] if e["type"] == "dreck" for c in e["cards"])
+    taken = []
+    take = TableRenderer.take_cards
+
+    def recording(self, seat, cards, gather=None):
+        taken.append((seat, sorted(c.card for c in cards)))
+        return take(self, seat, cards, gather)
+    monkeypatch.setattr(TableRenderer, "take_cards", recording)
+    render_log(hidden[:first_play + 1], None, RenderConfig(width=640, height=360, seed=2, video=False),
+               tmp_path / "side.jsonl")
+    assert len(dreck) == 17 and taken[-1] == (0, dreck)  # (the last cards taken: nobody eats before)
+
+
 def test_resync_follows_a_play_typed_in_before_the_camera_saw_it():
     """On the shipped sample: right after the camera refereed Bob's 4C, a person types in
     Cid's 9C (the table's log gets it first). The pipeline resyncs to that log; when 9C then

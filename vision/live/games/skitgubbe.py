@@ -562,10 +562,10 @@ class GameDirector(Director):
         to the short player(s)."""
         self._take_trump_if_shown()
         if self.dreck:
-            sizes = view.get("hand_sizes", [])
+            # the short player(s) of S1.16, named when the trump was turned (not the smallest
+            # hand now: a single short player already holds the Bozo hand)
             st = self.table.state
-            pool = [s for s in range(self.r.n) if getattr(st, "pool_seats", None) and s in st.pool_seats] or \
-                ([int(np.argmin(sizes))] if sizes else [0])
+            pool = list(st.pool_seats) or list(st.dreck_short)
             for i, s in enumerate(pool):
                 self.r.take_cards(s, self.dreck[i::len(pool)])
             self.dreck = []
