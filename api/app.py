@@ -516,6 +516,9 @@ def create_app(settings: Settings) -> FastAPI:
                                   body.event.model_dump(exclude_unset=True) if body.event else None)
         except KeyError:
             raise HTTPException(404, f"no open question {question_id!r}") from None
+        if event and event.get("type") == "undo" and cam.stale_correction(table.engine, [event]):
+            raise HTTPException(409, "that event is no longer the table's last (others were refereed after it): "
+                                     "nothing was undone; undo it by hand, the later events first")
         return {"ruling": await referee(table, event, "camera") if event else None}
 
     @app.post("/api/tables/{table_id}/camera/seats", tags=["camera"], responses={**ERRORS, 501: {"model": Problem}})

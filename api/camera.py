@@ -42,7 +42,10 @@ class CameraSource(Protocol):
         ...
 
     def answer(self, question_id: str, accept: bool, event: dict | None = None) -> dict | None:
-        """Confirm or reject a question; returns the event to referee (or None). KeyError: unknown id."""
+        """Confirm or reject a question; returns the event to referee (or None). Rejecting a
+        question about an event the camera logged all the same returns an `undo` naming it
+        (`evidence.withdraws`): applied only while that event is still the table's last
+        (`stale_correction`). KeyError: unknown id."""
         ...
 
     def observe(self, event: dict, ruling: dict) -> None:

@@ -178,8 +178,7 @@ class LiveCamera:
     def _ask(self, note: dict, logged: dict | None = None) -> None:
         """A question on the page: about a change the camera could not rule on (`event`: the
         reading to confirm, a play of the cards seen from the seat they came from), or about
-        an event it logged all the same (`logged`: nothing to apply; a wrong one is undone by
-        hand)."""
+        an event it logged all the same (`logged`: nothing to apply; rejected, it is undone)."""
         qid = f"q{next(self._ids)}"
         event = None
         cards, seat = note.get("cards") or [], note.get("seat")
@@ -239,7 +238,9 @@ class LiveCamera:
         q = self._questions.pop(question_id)  # KeyError: unknown id
         if event is not None:
             return event
-        return q["event"] if accept else None  # (None for a logged event: it stands, or is undone by hand)
+        if "logged" in q:  # an event it logged: it stands, or is withdrawn (while still the table's last)
+            return None if accept else {"type": "undo", "evidence": {"withdraws": q["logged"]}}
+        return q["event"] if accept else None
 
     def observe(self, event: dict, ruling: dict) -> None:
         """(In the server's loop, after the table recorded `event`.) The pipeline follows the

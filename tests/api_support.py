@@ -132,8 +132,10 @@ class FakeSource:
     def questions(self):
         return list(self.pending.values())
 
-    def answer(self, qid, accept, event=None):
+    def answer(self, qid, accept, event=None):  # (as api.camera_live.LiveCamera answers)
         q = self.pending.pop(qid)
+        if event is None and "logged" in q:
+            return None if accept else {"type": "undo", "evidence": {"withdraws": q["logged"]}}
         return (event or q["event"]) if accept or event else None
 
     def set_seats(self, points):

@@ -146,10 +146,17 @@ def test_camera_questions_and_seat_marking_with_a_stand_in_pipeline(tmp_path):
             expect(page.locator("#feed li[data-seq='1']")).to_contain_text("Ann leads 7C")
             expect(page.locator("#questions .question")).to_have_count(1)
             expect(page.locator("#questions")).to_contain_text("which card was it?")
-            page.get_by_text("Wrong (undo it by hand)").wait_for()
+            page.get_by_text("Wrong: undo it").wait_for()
             page.get_by_text("Right", exact=True).click()
             expect(page.locator("#questions .question")).to_have_count(0)
             expect(page.locator("#feed li")).to_have_count(2)  # (the start and Ann's 7C: nothing applied)
+            # ... and one answered "Wrong": the event it names, still the table's last, is undone
+            sources[0].pending["q3"] = {"id": "q3", "text": "logged as Ann's lead of 7C; please confirm",
+                                        "event": None, "logged": {"type": "play", "seat": 0, "cards": ["7C"]}}
+            page.evaluate("loadQuestions()")
+            page.get_by_text("Wrong: undo it").click()
+            expect(page.locator("#feed")).to_contain_text("withdrew")
+            expect(page.locator("#questions .question")).to_have_count(0)
             video = page.locator("#camera-video")
             box = video.bounding_box()
             for fx, fy in [(0.1, 0.9), (0.5, 0.1), (0.9, 0.9)]:

@@ -291,7 +291,7 @@ def test_a_question_about_a_change_the_camera_read_again_itself_leaves_the_page(
 def test_a_question_about_an_event_the_camera_logged_all_the_same_is_on_the_page():
     """The camera logged Bob's play as "6C and an unread card" and asked which card it was: the
     page shows that question, with the event it logged and nothing to apply (confirming it
-    changes nothing; a wrong event is undone by hand). When the camera withdraws that event
+    changes nothing; rejecting it withdraws that event). When the camera withdraws that event
     itself (it read the card at last), the question leaves the page; not when a correction of
     an earlier event withdrew it only to log it again as it was."""
     import itertools
@@ -321,3 +321,7 @@ def test_a_question_about_an_event_the_camera_logged_all_the_same_is_on_the_page
             assert camera.questions() == []
         else:
             assert camera.answer(qs[0]["id"], True) is None and camera.questions() == []
+    # rejected, the event is withdrawn: an undo naming it (the server applies it while it is last)
+    camera._emit([Output(200, 16.7, dict(play, evidence={"frame": 200}), {"ok": True}, note)])
+    assert camera.answer(camera.questions()[0]["id"], False) == {"type": "undo", "evidence": {"withdraws": play}}
+    assert camera.questions() == []

@@ -316,6 +316,37 @@ def test_camera_seam_with_a_registered_pipeline(c):
         cam.register_pipeline(None)
 
 
+def test_rejecting_an_event_the_camera_logged_undoes_it_while_it_is_the_last(c):
+    """The camera logged Ann's 7C all the same and asked about it. "Wrong" withdraws it (an
+    undo naming it) while it is still the table's last event; once another event was refereed
+    after it, nothing is undone (the answer says why: 409) and the log stays as it was."""
+    sources = []
+    cam.register_pipeline(lambda source, info: sources.append(FakeSource(source, info)) or sources[-1])
+    try:
+        tid = new_table(c, mode="open", part=2, trump="H", hands=mini_start()["hands"], leader=0)["id"]
+        assert c.post(f"/api/tables/{tid}/camera", json={"source": "0"}).json()["attached"] is True
+        lead = {"type": "play", "seat": 0, "cards": ["7C"]}
+        for late in (False, True):
+            assert post(c, tid, lead).json()["ok"]
+            if late:
+                assert post(c, tid, {"type": "play", "seat": 1, "cards": ["9C"]}).json()["ok"]
+            qid = f"q{2 + late}"
+            sources[0].pending[qid] = {"id": qid, "text": "logged as Ann's lead of 7C; please confirm", "event": None,
+                                       "logged": lead}
+            r = c.post(f"/api/tables/{tid}/camera/questions/{qid}", json={"accept": False})
+            log = [json.loads(e) for e in c.get(f"/api/tables/{tid}/log").text.splitlines()]
+            if not late:
+                assert r.status_code == 200 and r.json()["ruling"]["ok"]
+                assert r.json()["ruling"]["message"].startswith("withdrew")
+                assert [e["type"] for e in log] == ["start", "play", "undo"]
+            else:
+                assert r.status_code == 409 and "no longer the table's last" in r.json()["detail"]
+                assert [e["type"] for e in log] == ["start", "play", "undo", "play", "play"]
+            assert c.get(f"/api/tables/{tid}/camera/questions").json()[-1]["id"] == "q1"  # (answered, gone)
+    finally:
+        cam.register_pipeline(None)
+
+
 class ScriptedSource(FakeSource):
     """Camera events from a script of (gate, event): each waits for its gate (if any) first."""
 

@@ -202,8 +202,8 @@ async function loadQuestions() {
       try { const r = await api("POST", `/api/tables/${S.table.id}/camera/questions/${encodeURIComponent(q.id)}`, { accept }); if (r.ruling) addRuling(r.ruling, true); loadQuestions(); }
       catch (e) { $("entry-error").textContent = e.message; }
     };
-    // (an event the camera logged all the same: a wrong one is undone by hand)
-    const [yes, no] = q.logged ? ["Right", "Wrong (undo it by hand)"] : ["Yes, that happened", "No"];
+    // (an event the camera logged all the same: a wrong one is undone, while it is the last)
+    const [yes, no] = q.logged ? ["Right", "Wrong: undo it"] : ["Yes, that happened", "No"];
     box.append(el("div", { class: "question" }, el("p", { text: q.text || JSON.stringify(q.event) }),
       el("button", { type: "button", class: "primary", onclick: () => answer(true) }, yes),
       el("button", { type: "button", onclick: () => answer(false) }, no)));
