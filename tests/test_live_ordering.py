@@ -1481,6 +1481,36 @@ def test_a_card_seen_coming_from_one_seat_is_no_evidence_against_another():
     assert summary(em.resolve(force=True)) == [("play", 3, ["2H"])]
 
 
+def test_a_put_seen_as_faint_faces_that_came_and_went_is_an_unread_put():
+    """Part 2, hidden hands, Bob to lead a clear table. His run is boxed for 5 s as two faces
+    read "10H" and "9H" on under 3 votes each, one carried in from his side, and Dan eats it
+    before the table settles; Cid's AH, put on it, is still there (a real-model fresh penguins
+    game: Bob's 8H 9H 10H, seen so, was never logged, Cid's AH was out of turn, and the camera
+    lost the last 171 events). A card read too weakly to name, carried in from outside the play
+    area and lost there CAME_AND_WENT_S later, came and went (and what more the put held
+    cannot be told): Bob's lead of an unread card, then Cid's beat and Dan's eat. Faint faces
+    none of which came from outside the play area are no put (junk boxes, or second boxes of
+    other cards)."""
+    from referee import Table
+
+    for carried_in in (True, False):
+        table = Table()
+        assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "part": 2, "trump": "D",
+                            "hand_sizes": [6, 6, 6, 6], "leader": 1, "mode": "hidden"}).ok
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        start = (101.0, 329.0) if carried_in else (330.0, 300.0)
+        ten = Seen(10, [("10H", 1.0)], np.array(start), np.array((364.0, 286.0)), 191, 256, 95.0, 0.9, 0.65)
+        nine = Seen(12, [("9H", 1.0)], np.array((376.0, 299.0)), np.array((1257.0, 356.0)), 201, 262, 86.0, 2.3, 0.35)
+        ace = Seen(11, [("AH", 1.0)], np.array(CID_EDGE), np.array((675.0, 289.0)), 218, 275, 86.0, 12.4, 0.75)
+        em.observe([ace], [ten, nine], 275)
+        decided = em.resolve(force=True)
+        if carried_in:
+            assert summary(decided) == [("play", 1, ["??"]), ("play", 2, ["AH"]), ("eat", 3, None)]
+            assert rulings(decided) == ["ok", "ok", "ok"] and table.view()["table"] == [["AH"]]
+        else:
+            assert ("play", 1, ["??"]) not in summary(decided)
+
+
 def ann_led(card: str, track: int = 1):
     """Ann's lead `card` on the referee's table, lying at (640, 400), accounted to `track`."""
     from referee import Table

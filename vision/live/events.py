@@ -540,6 +540,21 @@ class EventMaker:
                               and any(run_mate(d, o, self.fps) and (not immature(d) or d.votes >= RUN_MATE_VOTES
                                       and d.peak >= PEAK_READ and np.linalg.norm(d.last - o.last)
                                       > DOUBLE_READ_DIST * max(d.width, o.width, 1.0)) for o in put_now)]
+            # ... and so did a card read too weakly to name (`immature`), carried in from outside
+            # the play area and lost there a while later (CAME_AND_WENT_S), when nothing else
+            # was: a put seen as faint faces, logged as one unread card (what more it held, and
+            # the cards, cannot be told; a fresh penguins game: Bob's 8H 9H 10H, boxed for 5 s,
+            # read 10H and 9H on under 3 votes, eaten by Dan before the table settled; Cid's AH on
+            # them was then out of turn, and the camera lost the last 171 events)
+            faint = [replace(d, names=[(UNKNOWN, 1.0)] + [(n, 0.0) for n, _ in d.names if n != UNKNOWN])
+                     for d in departed if d.key is not None and immature(d)
+                     and not self.layout.in_play_area(d.first) and self.layout.in_play_area(d.last)
+                     and d.last_frame - d.first_frame >= CAME_AND_WENT_S * self.fps
+                     and d.key not in self.on_table and d.key not in pending_names and d.key not in present
+                     and d.key not in self.retired
+                     and not double_read(d, seen + departed, lay) and not box_over(d, under(seen + departed))
+                     and not handed_over(d, seen + departed, self.fps)][:1] if not came_and_went else []
+            came_and_went += faint
         came_and_went = sorted(came_and_went, key=lambda d: d.name == UNKNOWN)  # (read ones first)
         came_and_went = [d for k, d in enumerate(came_and_went) if all(c.key != d.key for c in came_and_went[:k])]
         dep.update({d.key: d for d in came_and_went})
