@@ -159,6 +159,27 @@ def test_card_under_a_hand_stays_card_in_the_open_goes():
     assert [(t.name, t.occluded) for t in tr.tracks] == [("KH", False)]
 
 
+def test_a_misread_on_another_lying_card_does_not_move_a_covered_card_there():
+    """3S lies under a hand (a player is picking it up); 8C lies 1.4 box diagonals off. A box
+    squarely on the 8C reads "3S" for one frame (a noisy-oracle game: the 3S's track jumped
+    to the 8C by its name and lived on there on the 8C's unread boxes, so Cid's eat of 3S 4S
+    was never seen whole and the camera lost the rest of the game). A card that lay still
+    does not turn up on another lying card: the box is the 8C, misread. Read "3S" where the
+    3S lay, it is the 3S again."""
+    hand = Detection("hand", "??", 1.0, box(300, 300, 160, 160))
+    for where, three_moves in (((286, 455), False), ((303, 302), True)):
+        tr = Tracker()
+        for f in range(5):
+            tr.update([Detection("face", "3S", 1.0, box(300, 300)), Detection("face", "8C", 1.0, box(286, 455))], f)
+        three = next(t for t in tr.tracks if t.name == "3S")
+        tr.update([hand, Detection("face", "8C", 1.0, box(286, 455))], 5)
+        tr.update([hand, Detection("face", "3S", 0.9, box(*where))], 6)
+        assert (three.last_frame == 6) == three_moves
+        if not three_moves:
+            eight = next(t for t in tr.tracks if t.name == "8C")
+            assert eight.last_frame == 6 and np.allclose(three.centre, [300, 300])
+
+
 def test_moving_card_keeps_its_track_and_first_position():
     tr = Tracker()
     for f in range(10):

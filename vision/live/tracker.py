@@ -408,12 +408,16 @@ class Tracker:
         is within reach), before any geometry — so a card carried over another one cannot
         take over the covered card's track."""
         pairs = []
+        lying = [t for t in self.tracks if t.kind == FACE and t.confirmed and t.speed < MOVING_PX]
         for di in unmatched_dets:
             d = cards[di]
             if d.kind != FACE or d.card == UNKNOWN:
                 continue
             box = aabb(d.quad)
             diag = float(np.linalg.norm(box[2:] - box[:2]))
+            # (a box squarely on another lying card is that card, misread, not a lying card gone
+            # there: a card that did not move does not turn up elsewhere)
+            on = [o for o in lying if float(iou_matrix(box[None], aabb(o.quad)[None])[0, 0]) >= SAME_PLACE_IOU]
             for t in self.tracks:
                 if t.id not in free or t.kind != FACE or t.vote_mass < NAME_MATCH_VOTES:
                     continue
@@ -421,6 +425,8 @@ class Tracker:
                 if name != d.card:
                     continue
                 dist = float(np.linalg.norm(d.centre - t.centre))
+                if t.speed < MOVING_PX and dist > STILL_CENTRE * diag and any(o is not t for o in on):
+                    continue
                 if dist <= REACQUIRE_DIAGS * diag:
                     pairs.append((dist, di, t))
         pairs.sort(key=lambda p: p[0])
