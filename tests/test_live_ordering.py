@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from vision.live.cues import BOX_HOLD_S, Seen, box_over  # noqa: E402
+from vision.live.cues import BOX_HOLD_S, UNKNOWN, Seen, box_over  # noqa: E402
 from vision.live.events import DOUBT_EVENTS, IMMATURE_HOLD_S, EventMaker  # noqa: E402
 from vision.live.layout import default_layout  # noqa: E402
 
@@ -1509,6 +1509,38 @@ def test_a_put_seen_as_faint_faces_that_came_and_went_is_an_unread_put():
             assert rulings(decided) == ["ok", "ok", "ok"] and table.view()["table"] == [["AH"]]
         else:
             assert ("play", 1, ["??"]) not in summary(decided)
+
+
+def test_an_unread_box_where_a_card_lay_does_not_keep_it_once_it_was_seen_carried_off():
+    """Part 2, hidden hands, trumps spades: Cid led 7H, Dan beat with 5S 6S. Ann eats the 7H from under them
+    (seen carried off to her edge), and Bob lays 8S beside where it lay, boxed twice (an unread
+    echo box) before the table settles (a fresh tango game: the echo kept the 7H "there", Ann's
+    eat was never logged, and the camera lost step). An unread box where an accounted card lay
+    keeps that card only when its own track was not seen carried off: Ann's eat, then Bob's
+    beat. Lost where it lay (its track ending there), the card is still taken to be under it."""
+    from referee import Table
+
+    for carried in (True, False):
+        table = Table()
+        assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "part": 2, "trump": "S",
+                            "hand_sizes": [6, 6, 6, 6], "leader": 2, "mode": "hidden"}).ok
+        for ev in ({"type": "play", "seat": 2, "cards": ["7H"]}, {"type": "play", "seat": 3, "cards": ["5S", "6S"]}):
+            assert table.apply(ev).ok
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        for k, (name, at) in enumerate((("7H", (300.0, 280.0)), ("5S", (620.0, 283.0)), ("6S", (653.0, 287.0)))):
+            em.on_table[name] = {"pos": np.array(at), "track": k + 1, "seen": 150}
+        five = Seen(2, [("5S", 1.0)], np.array(DAN_EDGE), np.array((620.0, 283.0)), 127, 206, 71.0, 7.2, 0.62)
+        six = Seen(3, [("6S", 1.0)], np.array(DAN_EDGE), np.array((653.0, 287.0)), 133, 206, 94.0, 29.3, 0.74)
+        eight = Seen(10, [("8S", 1.0)], np.array(BOB_EDGE), np.array((270.0, 284.0)), 194, 206, 77.0, 12.0, 0.79)
+        echo = Seen(11, [(UNKNOWN, 0.0)], np.array((253.0, 293.0)), np.array((265.0, 303.0)), 194, 198, 91.0, 0.0, 0.0)
+        seven = Seen(1, [("7H", 1.0)], np.array(CID_EDGE), np.array((496.0, 669.0) if carried else (300.0, 280.0)),
+                     103, 168, 92.0, 9.7, 0.83)
+        em.observe([five, six, eight, echo], [seven], 206)
+        decided = em.resolve(force=True)
+        if carried:
+            assert summary(decided) == [("eat", 0, None), ("play", 1, ["8S"])] and rulings(decided) == ["ok", "ok"]
+        else:
+            assert ("eat", 0, None) not in summary(decided)
 
 
 def ann_led(card: str, track: int = 1):

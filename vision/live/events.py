@@ -492,17 +492,22 @@ class EventMaker:
                 self._account(d.key, d)
                 del self.typed_in[d.key]
         gone_names = [n for n in self.on_table if n not in present]
+        dep = {d.name: d for d in departed}
         # unread tracks standing where an accounted card was: that card is still there
         # (not a second box of another card: Bob's AC, laid where Ann's eaten 5C lay, boxed
         # twice, kept the 5C and was judged before her eat; a real-model full tango game)
+        # (nor when its own track was seen carried off, MOVED_FAR: a fresh tango game's 7H,
+        # eaten by Ann from under Dan's 5S 6S, stayed "there" by the echo box of Bob's 8S laid
+        # beside it, and her eat was never logged)
+        carried_off = {n for n in gone_names if n in dep and dep[n].track == self.on_table[n]["track"]
+                       and np.linalg.norm(dep[n].last - self.on_table[n]["pos"]) > MOVED_FAR * max(dep[n].width, 1.0)}
         for s in seen:
             if s.name == UNKNOWN and s.twin_of is None:
-                for n in list(gone_names):
+                for n in [n for n in gone_names if n not in carried_off]:
                     if np.linalg.norm(self.on_table[n]["pos"] - s.last) < 0.3 * self.layout.stock_radius * 3:
                         gone_names.remove(n)
                         break
         obs: list[Observation] = []
-        dep = {d.name: d for d in departed}
         for n in gone_names:  # remember when each vanished card was last seen, for ordering (below)
             if n in dep:
                 self.on_table[n]["seen"] = dep[n].last_frame
