@@ -11,6 +11,7 @@ right.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -1553,6 +1554,39 @@ def ann_led(card: str, track: int = 1):
     em = EventMaker(table, default_layout(4, 1280, 720), FPS)
     em.on_table[card] = {"pos": np.array((640.0, 400.0)), "track": track, "seen": 90}
     return table, em
+
+
+def test_a_card_boxed_anew_under_another_name_as_it_lands_is_one_card():
+    """Part 1: Ann led 9S. Bob's 6D is carried in from his side; as it lands its track ends and
+    a new track, read 6H, begins right there and goes on (a fresh tango game: logged as Bob's
+    play of 6D and, later, his slough of 6H; Dan's real 6H was then asked about and the camera
+    lost the game's last 133 events). Once the 6D's track is gone, the track that began where
+    it ended, as it ended (`boxed_anew`), is the 6D boxed anew: no card of its own, and the 6D
+    stays accounted on it. Not so for a card first seen there a while later, or where a card
+    that lay still (not carried in) had its track end."""
+    def nine(frame):
+        return Seen(1, [("9S", 1.0)], np.array((640.0, 700.0)), np.array((640.0, 400.0)), 50, frame, 80.0, 20.0, 0.8)
+
+    for gap, carried in ((0, True), (20, True), (0, False)):
+        table, em = ann_led("9S")
+        start = BOB_EDGE if carried else (496.0, 351.0)
+        six = Seen(10, [("6D", 1.0)], np.array(start), np.array((496.0, 351.0)), 87, 101, 84.0, 3.5, 0.81)
+        echo = Seen(11, [("6H", 1.0)], np.array((491.0, 335.0)), np.array((496.0, 351.0)), 100 + gap, 106 + gap, 84.0,
+                    2.9, 0.79)
+        if gap or not carried:
+            em.observe([nine(106 + gap), six], [], 106 + gap)
+            assert summary(em.resolve(force=True)) == [("play", 1, ["6D"])]
+        else:  # both seen at the settle: the 6D is logged, the "6H" waits (a play or a slough?)
+            em.observe([nine(106), six, echo], [], 106)
+            assert summary(em.resolve()) == [("play", 1, ["6D"])] and [o.cards[0].name for o in em.pending] == ["6H"]
+        echo = replace(echo, last_frame=114 + gap)
+        em.observe([nine(114 + gap), echo], [six], 114 + gap)
+        decided = em.resolve(force=True)
+        if gap or not carried:
+            assert ("slough", 1, "6H") in summary(decided)
+        else:
+            assert decided == [] and em.on_table["6D"]["track"] == 11 and "6H" not in em.on_table
+            assert table.view()["trick"]["cards"][-1]["card"] == "6D"
 
 
 def test_a_weak_box_over_a_surer_card_waits_and_is_dropped_when_it_vanishes():

@@ -96,6 +96,11 @@ BOX_HOLD_S = 5.0
 #: found again (a real-model short game: Cid's 3D, unread while put down, then tracked anew
 #: 0.23 widths away in the same frame, was logged as his play of an unread card and a slough).
 HANDOVER_S = 0.5
+#: A track carried in at least this many card widths that ended just as another track began
+#: where it ended (HANDOVER_S, DOUBLE_READ_DIST) was that card, boxed anew as it landed (a
+#: fresh tango game: Bob's 6D, carried 5.6 widths, went on as a track read 6H; logged as his
+#: play of 6D and his slough of 6H).
+LANDED_PATH = 1.5
 #: ... and a track carried in that ended as a track of a card it was read as at times began
 #: ahead on its path (within FLIGHT_GAP card widths of where it ended, within FLIGHT_ANGLE of
 #: the way it went) was that card still in flight, found again (a real-model short tango game:
@@ -409,6 +414,18 @@ def box_over(d: Seen, others: list[Seen], left_with: Collection[int] = ()) -> bo
             off <= DOUBLE_READ_DIST and x.name != d.name and 0.0 < x.reads.get(d.name, 0.0) < PEAK_READ
     return np.linalg.norm(d.first - d.last) <= BOX_OVER_DIST * max(d.width, 1.0) and any(
         x.track != d.track and x.peak > d.peak and x.first_frame < d.first_frame and over(x) for x in others)
+
+
+def boxed_anew(s: Seen, d: Seen, fps: float) -> bool:
+    """`s` is the card of the track `d` boxed anew as it landed: `d` was carried in (its path
+    LANDED_PATH card widths long at least) and `s` first seen where `d` was last seen
+    (DOUBLE_READ_DIST), just as `d` was last seen (HANDOVER_S), and seen on after it. (A card
+    lying still whose track ends as another card lands on it, a Golf swap or a pile, is no
+    such case.)"""
+    size = max(s.width, d.width, 1.0)
+    return abs(s.first_frame - d.last_frame) <= HANDOVER_S * fps and d.last_frame < s.last_frame \
+        and d.first_frame < s.first_frame and np.linalg.norm(d.first - d.last) >= LANDED_PATH * size \
+        and np.linalg.norm(s.first - d.last) <= DOUBLE_READ_DIST * size
 
 
 def handed_over(d: Seen, others: list[Seen], fps: float) -> bool:

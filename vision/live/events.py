@@ -27,8 +27,8 @@ from dataclasses import replace
 import numpy as np
 
 from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GROUP_DIST, PEAK_READ, RUN_REACH, UNKNOWN,
-                              Observation, Seen, box_over, double_read, dreck_puts, group_arrivals, handed_over,
-                              immature, in_flight, origin_seat, rank_key, read_at_last, run_gap, run_mate,
+                              Observation, Seen, box_over, boxed_anew, double_read, dreck_puts, group_arrivals,
+                              handed_over, immature, in_flight, origin_seat, rank_key, read_at_last, run_gap, run_mate,
                               runs_put_together, seat_is_sure, split_at_arrivals)
 from vision.live.layout import Layout
 
@@ -375,7 +375,7 @@ class EventMaker:
         # a card logged by a lesser guess of its track keeps that name while the track lies
         # where it lay (a real-model full penguins game: Dan's 7C, read 6C at 87 %, was logged
         # as 7C, 6C being killed; the same track, read 6C still, was then reported as a new 6C)
-        pinned = {e["track"]: (n, e["pos"]) for n, e in self.on_table.items()}
+        pinned = {e["track"]: (n, e["pos"], e.get("anew", False)) for n, e in self.on_table.items()}
         seen, departed = ([self._pinned(s, pinned) for s in cards] for cards in (seen, departed))
         if getattr(_game_rules(view), "KILLED_PILE", False):
             # a card lying on the killed cards' pile is off the table: a real-model full game's
@@ -390,6 +390,24 @@ class EventMaker:
                      and s.track not in self.swept and not self.layout.near_discard(s.first)]
             self.swept |= {s.track for s in on_pile}
             departed = departed + [s for s in swept if all(s.track != d.track for d in departed)]
+        # a new track born where an accounted card's track was last seen, just as it ended
+        # (HANDOVER_S, DOUBLE_READ_DIST), is that card, boxed anew under another name: it stays
+        # accounted under its name (a fresh tango game: Bob's 6D, its track ending as it landed,
+        # went on as a track read 6H, logged as his slough of 6H; Dan's real 6H was then asked
+        # about and the camera lost step)
+        gone_tracks = {d.track: d for d in departed}
+        for k, s in enumerate(seen):
+            if s.key is None or s.key in self.on_table or s.track in pinned:
+                continue
+            lost = next((n for n, e in self.on_table.items() if e["track"] in gone_tracks
+                         and boxed_anew(s, gone_tracks[e["track"]], self.fps)), None)
+            if lost is not None:
+                self.on_table[lost].update(track=s.track, pos=s.last, seen=s.last_frame, anew=True)
+                seen[k] = self._pinned(s, {s.track: (lost, s.last, True)})
+                # (and no arrival of its own, if one was queued already)
+                self.pending = [o if o.kind != "arrive" else replace(o, cards=[c for c in o.cards if c.track != s.track])
+                                for o in self.pending]
+                self.pending = [o for o in self.pending if o.cards]
         present = {s.name for s in seen if s.name != UNKNOWN}
         pending_names = {s.name for o in self.pending for s in o.cards if o.kind == "arrive"}
         # an accounted card seen again by another track far from where it lay: if the referee
@@ -643,12 +661,14 @@ class EventMaker:
     @staticmethod
     def _pinned(s: Seen, pinned: dict) -> Seen:
         """`s` named as the card its track was accounted under, if it still lies there
-        (MOVED_FAR) and still has that name among its names."""
-        name, pos = pinned.get(s.track, (s.name, None))
+        (MOVED_FAR) and still has that name among its names (or took over that card's place
+        as the card boxed anew: `boxed_anew`)."""
+        name, pos, anew = pinned.get(s.track, (s.name, None, False))
         shares = dict(s.names)
-        if name == s.name or name not in shares or np.linalg.norm(np.asarray(pos, float) - s.last) > MOVED_FAR * max(s.width, 1.0):
+        if name == s.name or name not in shares and not anew or \
+                np.linalg.norm(np.asarray(pos, float) - s.last) > MOVED_FAR * max(s.width, 1.0):
             return s
-        return replace(s, names=[(name, shares[name])] + [(n, w) for n, w in s.names if n != name])
+        return replace(s, names=[(name, shares.get(name, s.share))] + [(n, w) for n, w in s.names if n != name])
 
     def _arrival(self, g: list[Seen], frame: int, time: float, present: set, stock_left: bool,
                  put_seat: int | None = None) -> Observation:
