@@ -383,6 +383,25 @@ def test_soon_after_a_correction_the_camera_asks_rather_than_accuses():
     ev, _, info = em._unexplained(obs)
     assert (ev["type"], ev["seat"], info["ruling"].severity) == ("slough", 1, "illegal")
 
+def test_just_after_cards_on_the_table_were_taken_away_unexplained_the_camera_asks():
+    """Bob's 2C, strongly seen, has no legal reading. Just before, the trick's 7H and 8C were
+    seen taken away and read as nothing, though the referee still has them on the table (a
+    fresh bellot game: Ann's collect went unseen, and Dan's play of AD, judged against the old
+    trick, was ruled an illegal slough). The camera may have missed a move: it asks, saying
+    why. A removal read as nothing whose cards the referee no longer has is no such sign."""
+    obs = Observation("arrive", [card("2C", [5, 360], [450, 360], votes=12.0)], 20, 20 / 12, 10, seat_hint=1)
+    for names, asks in ((("7H", "8C"), True), (("3D",), False)):
+        table, em = won_trick()
+        leave = Observation("leave", [card(n, [450, 360], [5, 360]) for n in names], 15, 15 / 12, 14)
+        em.judged = [(leave, None, None, True)]
+        ev, _, info = em._unexplained(obs)
+        if asks:
+            assert ev is None and "taken away that it could not explain" in info["note"]["message"]
+            assert table.next_seq == 5
+        else:
+            assert (ev["type"], ev["seat"], info["ruling"].severity) == ("slough", 1, "illegal")
+
+
 def test_on_a_deck_read_by_its_faces_alone_the_camera_asks_rather_than_accuses():
     """A deck whose index corners disagree with its faces (`CornerTrust`) is read by one reader:
     every name is weak evidence. Bob's 2C, strongly seen, has no legal reading: with both

@@ -1445,6 +1445,13 @@ class EventMaker:
         weak = not obs.seat_sure or not all(s.strong for s in obs.cards) or legal_reading is not None \
             or under is not None or self.faces_only or elsewhere
         doubted = self.doubt > 0  # soon after an illegal ruling or a question we may be out of step
+        # ... and so are we just after cards the referee still has on the table were seen taken
+        # away and read as nothing (a fresh bellot game: Ann's collect unseen, the old trick
+        # still on the camera's table, Dan's play of AD was ruled an illegal slough)
+        on_ref_table = referee_table_cards(self.table.view())
+        if not doubted and any(o.kind == "leave" and e in (None, IGNORE) and {c.name for c in o.cards} & on_ref_table
+                               for o, e, _, _ in self.judged):
+            doubted, self.doubt_cause = True, "cards taken away that it could not explain"
         # a card-accounting objection means the camera misread (the card exists once)
         impossible = ruling is not None and not ruling.ok and ruling.rule in CARD_ACCOUNTING_RULES \
             and not weak and not doubted
