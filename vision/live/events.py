@@ -233,6 +233,11 @@ def boxes_over(cards: list[Seen]) -> list[Seen]:
                                     for o in cards)]
 
 
+def as_unread(s: Seen) -> Seen:
+    """`s` as a card not read: its names kept only as guesses (accounted by them, `Seen.key`)."""
+    return replace(s, names=[(UNKNOWN, 1.0)] + [(n, 0.0) for n, _ in s.names if n != UNKNOWN])
+
+
 def without_evidence(ev: dict) -> dict:
     """An event as the referee judges it: its `evidence` left out."""
     return {k: v for k, v in ev.items() if k != "evidence"}
@@ -569,15 +574,10 @@ class EventMaker:
             # the cards, cannot be told; a fresh penguins game: Bob's 8H 9H 10H, boxed for 5 s,
             # read 10H and 9H on under 3 votes, eaten by Dan before the table settled; Cid's AH on
             # them was then out of turn, and the camera lost the last 171 events)
-            faint = [replace(d, names=[(UNKNOWN, 1.0)] + [(n, 0.0) for n, _ in d.names if n != UNKNOWN])
-                     for d in departed if d.key is not None and immature(d)
+            faint = [as_unread(d) for d in unaccounted_gone if immature(d)
                      and not self.layout.in_play_area(d.first) and self.layout.in_play_area(d.last)
-                     and d.last_frame - d.first_frame >= CAME_AND_WENT_S * self.fps
-                     and d.key not in self.on_table and d.key not in pending_names and d.key not in present
-                     and d.key not in self.retired
-                     and not double_read(d, seen + departed, lay) and not box_over(d, under(seen + departed))
-                     and not handed_over(d, seen + departed, self.fps)][:1] if not came_and_went else []
-            came_and_went += faint
+                     and d.last_frame - d.first_frame >= CAME_AND_WENT_S * self.fps]
+            came_and_went += faint[:1] if not came_and_went else []
         came_and_went = sorted(came_and_went, key=lambda d: d.name == UNKNOWN)  # (read ones first)
         came_and_went = [d for k, d in enumerate(came_and_went) if all(c.key != d.key for c in came_and_went[:k])]
         dep.update({d.key: d for d in came_and_went})
@@ -1430,7 +1430,8 @@ class EventMaker:
         if obs.kind == "leave":
             self._judged(obs, explained=False)
             return None, obs, {"dropped": True}  # cards left unexpectedly: keep them accounted for
-        cands = [c for c in candidates(obs, self.table.view(), self.layout) if c[0] not in (None, IGNORE)]
+        view = self.table.view()
+        cands = [c for c in candidates(obs, view, self.layout) if c[0] not in (None, IGNORE)]
         ev = max(cands, key=lambda c: c[1])[0] if cands else None
         ruling = self.probe.ruling(ev) if ev is not None else None  # what sending it would draw
         asked = legal_reading  # the legal reading a question leaves open (see `_confirmed`)
@@ -1448,9 +1449,8 @@ class EventMaker:
         # ... and so are we just after cards the referee still has on the table were seen taken
         # away and read as nothing (a fresh bellot game: Ann's collect unseen, the old trick
         # still on the camera's table, Dan's play of AD was ruled an illegal slough)
-        on_ref_table = referee_table_cards(self.table.view())
-        if not doubted and any(o.kind == "leave" and e in (None, IGNORE) and {c.name for c in o.cards} & on_ref_table
-                               for o, e, _, _ in self.judged):
+        if not doubted and any(o.kind == "leave" and e in (None, IGNORE)
+                               and {c.name for c in o.cards} & referee_table_cards(view) for o, e, _, _ in self.judged):
             doubted, self.doubt_cause = True, "cards taken away that it could not explain"
         # a card-accounting objection means the camera misread (the card exists once)
         impossible = ruling is not None and not ruling.ok and ruling.rule in CARD_ACCOUNTING_RULES \
@@ -1509,9 +1509,7 @@ class EventMaker:
         one of the two reads of that card is wrong, this one or an earlier one, but the play
         happened. A real-model full Atlas game: Cid's flip AD, read as JD; Ann's JD was asked
         about and not logged, so every later card was out of turn (49 of 220 events matched)."""
-        unread_cards = [replace(s, names=[(UNKNOWN, 1.0)] + [(n, 0.0) for n, _ in s.names if n != UNKNOWN])
-                        for s in obs.cards]
-        unread_obs = replace(obs, cards=unread_cards)
+        unread_obs = replace(obs, cards=[as_unread(s) for s in obs.cards])
         for ev, w in candidates(unread_obs, self.table.view(), self.layout):
             if ev in (None, IGNORE) or w < MIN_PLAUSIBLE or event_cards(ev) != [UNKNOWN] * len(obs.cards) or \
                     not self.probe.ruling(ev).ok:

@@ -409,6 +409,7 @@ class Tracker:
         take over the covered card's track."""
         pairs = []
         lying = [t for t in self.tracks if t.kind == FACE and t.confirmed and t.speed < MOVING_PX]
+        lying_boxes = np.array([aabb(t.quad) for t in lying]).reshape(-1, 4)
         for di in unmatched_dets:
             d = cards[di]
             if d.kind != FACE or d.card == UNKNOWN:
@@ -417,7 +418,7 @@ class Tracker:
             diag = float(np.linalg.norm(box[2:] - box[:2]))
             # (a box squarely on another lying card is that card, misread, not a lying card gone
             # there: a card that did not move does not turn up elsewhere)
-            on = [o for o in lying if float(iou_matrix(box[None], aabb(o.quad)[None])[0, 0]) >= SAME_PLACE_IOU]
+            on = [o for o, iou in zip(lying, iou_matrix(box[None], lying_boxes)[0]) if iou >= SAME_PLACE_IOU]
             for t in self.tracks:
                 if t.id not in free or t.kind != FACE or t.vote_mass < NAME_MATCH_VOTES:
                     continue
