@@ -468,6 +468,17 @@ def test_the_trump_card_turned_up_while_the_referee_expects_a_play_is_asked_abou
     assert rulings(decided) == ["ok"]
 
 
+def test_a_last_play_first_seen_at_a_seats_edge_is_no_trump_card():
+    """The set-aside card is turned up where it lies, whole in the picture (ASIDE_EDGE). Bob's
+    last play first seen at his edge, carried a little way in before it was lost, is his play,
+    not the trump card (a fresh bellot render: Dan's last play 4C, first seen 20 px from his
+    edge, was asked about as the trump card, and the camera lost step)."""
+    table, em = end_of_part1(drop_slough=True)
+    em.observe([card("10C", (25.0, 210.0), (62.0, 210.0), 100, 130)], [], 130)
+    decided = em.resolve()
+    assert summary(decided) == [("play", 1, ["10C"])] and rulings(decided) == ["ok"]
+
+
 def test_a_run_seen_before_the_last_part1_move_is_judged_is_one_put():
     """A simulated game (seed 1002) ends Part 1 with Bob's 9H; Cid turns up the trump card 7D
     and Bob leads the run 5C 6C, all in one settle. The camera's referee is still in Part 1

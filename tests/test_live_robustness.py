@@ -1164,3 +1164,25 @@ def test_a_question_borne_out_by_the_next_change_is_logged_by_its_reading():
     decided = [without_evidence(ev) for ev, _, _ in em.resolve()]
     assert decided == [{"type": "play", "seat": 1, "cards": ["9D"]}, {"type": "play", "seat": 2, "cards": ["5S"]}]
     assert table.view()["to_act"] == 3
+
+
+def test_part2_a_box_seen_while_a_card_still_lay_elsewhere_is_not_that_card_moved():
+    """Ann leads 9D; as Bob eats it, its track ends where it lay. An unread box 340 px away,
+    first seen while the 9D still lay there, guesses 9D at 13 %: another card (a fresh bellot
+    render: such a box by Ann's 5D was taken for Cid's 2D moved, and Bob's eat was lost). The
+    card is gone: Bob's eat is logged. A track first seen after the card's own was lost may
+    be that card moved: the referee still has it on the table, so nothing is logged."""
+    def eaten(box_first_frame):
+        table, em = part2_maker()
+        assert table.apply({"type": "play", "seat": 0, "cards": ["9D"]}).ok
+        em.on_table["9D"] = {"pos": np.array([640.0, 300.0]), "track": 1, "seen": 100}
+        own = Seen(1, [("9D", 1.0)], np.array([640.0, 300.0]), np.array([640.0, 300.0]), 50, 130, 80.0)
+        box = Seen(7, [("??", 0.87), ("9D", 0.13)], np.array([300.0, 250.0]), np.array([300.0, 250.0]),
+                   box_first_frame, 150, 80.0, 0.7)
+        em.observe([box], [own], 150)
+        return [ev for ev, _, _ in em.resolve(force=True)], table
+
+    decided, table = eaten(120)
+    assert decided == [{"type": "eat", "seat": 1}] and table.view()["table"] == []
+    decided, table = eaten(140)
+    assert decided == [] and table.view()["table"] == [["9D"]]

@@ -729,3 +729,43 @@ def test_rank_key_sorts_a_run_by_suit_and_rank_with_an_unread_card_last():
     from vision.live.cues import rank_key
 
     assert sorted(["5D", "??", "4D", "2S"], key=rank_key) == ["4D", "5D", "2S", "??"]
+
+
+def test_a_lying_card_picked_up_and_read_anew_is_one_card():
+    """Bob's 10H lay read weakly as JS (a fresh bellot render); as Ann's collect lifted it,
+    its box jumped too far for the lying card's track (STILL_MATCH_IOU) and a new track read
+    it 10H on its way off. The lying card's track goes on as it: where it lay, both reads."""
+    def lie_then_lift(lifted_from_frame, lying_conf=0.3):
+        tr = Tracker()
+        for f in range(10):
+            tr.update([Detection("face", "JS", lying_conf, box(300, 300))], f)
+        path = [(325, 325), (365, 330), (405, 335), (445, 340), (485, 345)]
+        for k, (x, y) in enumerate(path):
+            dets = [Detection("face", "10H", 0.7, box(x, y))]
+            if 10 + k < lifted_from_frame:  # (the lying card still seen: another card passing)
+                dets.append(Detection("face", "JS", 0.3, box(300, 300)))
+            tr.update(dets, 10 + k)
+        return [t for t in tr.tracks if t.kind == "face"]
+
+    (t,) = lie_then_lift(10)
+    assert t.first_frame == 0 and t.last_frame == 14
+    np.testing.assert_allclose(t.first_centre, [300, 300])
+    np.testing.assert_allclose(t.centre, [485, 345])
+    assert t.votes["10H"] == pytest.approx(3.5) and t.votes["JS"] == pytest.approx(3.0)
+    # a card carried past a lying card still seen after it came is another card
+    assert len(lie_then_lift(12)) == 2
+    # and so is one read surely as another name than a lying card's well-established one (a
+    # real-model penguins game: Cid's AS, laid over his KS, swept off with it as the trick was
+    # killed, would have gone into the KS's track)
+    assert sorted(t.name for t in lie_then_lift(10, lying_conf=0.9)) == ["10H", "JS"]
+
+
+def test_a_card_laid_beside_a_lying_one_is_not_a_pickup():
+    """A card put down next to a lying card whose detection drops out a moment is a new card:
+    it did not go on from where the lying card lay."""
+    tr = Tracker()
+    for f in range(10):
+        tr.update([Detection("face", "JS", 0.9, box(300, 300))], f)
+    for f in range(10, 16):
+        tr.update([Detection("face", "10H", 0.9, box(325, 325))], f)
+    assert sorted(t.name for t in tr.tracks if t.kind == "face") == ["10H", "JS"]

@@ -424,6 +424,12 @@ class EventMaker:
             entry = self.on_table.get(s.key) if s.key else None
             if entry is None:
                 continue
+            own = gone_tracks.get(entry["track"])
+            if own is not None and s.track != own.track and s.first_frame < own.last_frame:
+                # (seen while the card's own track was still seen: another card, whatever it
+                # was read as; a fresh bellot game: an unread box by Ann's 5D, guessed 2D at
+                # 13 %, was taken for the 2D moved 350 px as Bob ate it, and his eat was lost)
+                continue
             if s.track == entry["track"] or np.linalg.norm(entry["pos"] - s.last) <= MOVED_FAR * max(s.width, 1.0):
                 entry.update(track=s.track, pos=s.last, seen=s.last_frame)
             elif s.key in ref_table or entry["track"] in live_tracks:

@@ -58,6 +58,16 @@ TWIN_GAP = 3
 ECHO_COVER = 0.5
 #: A newer track must hold this vote mass for its name before it absorbs an older one.
 MERGE_VOTES = 1.5
+#: A track born where a card lay still (within STILL_CENTRE box diagonals of it) at most
+#: PICKUP_GAP frames after that card was last seen, and carried PICKUP_PATH box diagonals
+#: from there within PICKUP_FRAMES of its birth while the lying card stayed unseen, is that
+#: card picked up: its box jumped as the hand lifted it, too far for the lying card's track
+#: (STILL_MATCH_IOU), and it was read anew on the way (a fresh bellot render: Bob's 10H, read
+#: JS weakly while it lay, read 10H as Ann's collect swept it off; the JS was logged as his
+#: play, and the camera lost step for the rest of the game).
+PICKUP_GAP = 2
+PICKUP_PATH = 0.5
+PICKUP_FRAMES = 12
 #: A track must hold this vote mass before detections are matched to it by name first.
 NAME_MATCH_VOTES = 0.8
 #: A track holding this many votes for its name is not continued by a confident other name.
@@ -350,6 +360,7 @@ class Tracker:
                     and frame - t.first_frame <= REACQUIRE_FRAMES:
                 self._recall_glimpse(t, t.top_read)
         self._place_echo_born(frame)
+        self._merge_pickups(frame)
         self._merge_twins(frame)
         self._merge_duplicates(frame)
         faces = [t for t in self.tracks if t.kind == FACE]
@@ -500,6 +511,30 @@ class Tracker:
             self.glimpses.remove(g)
             t.adopt(g)
             t.recalled = True
+
+    def _merge_pickups(self, frame: int) -> None:
+        """A card lying still, picked up, goes on as the track born where it lay (PICKUP_GAP,
+        PICKUP_PATH): the lying card's track takes over the new one's place, motion and reads."""
+        for new in [t for t in self.tracks if t.kind == FACE and t.last_frame == frame
+                    and 0 < frame - t.first_frame <= PICKUP_FRAMES]:
+            lay = [o for o in self.tracks if o.kind == FACE and o is not new and o.confirmed and o.speed < MOVING_PX
+                   and 0 < new.first_frame - o.last_frame <= PICKUP_GAP]
+            # (box diagonals of the lying card: a carried card's box swells as it tilts)
+            diags = [float(np.linalg.norm(b[2:] - b[:2])) for b in (aabb(o.quad) for o in lay)]
+            lay = [o for o, diag in zip(lay, diags) if np.linalg.norm(new.first_centre - o.centre) <= STILL_CENTRE * diag
+                   and np.linalg.norm(new.centre - new.first_centre) >= PICKUP_PATH * diag]
+            if len(lay) != 1:
+                continue  # (none, or no telling which)
+            old, = lay
+            if old.votes.get(old.top_read, 0.0) >= CONFLICT_VOTES and new.top_read not in (UNKNOWN, old.top_read) \
+                    and new.peak[new.top_read] >= HIGH_CONF:
+                continue  # (a card whose name is well established, and one read surely as another: two cards)
+            old.absorb_reads(new)
+            old.hits += new.hits
+            old.quad, old.last_frame, old.misses, old.occluded = new.quad.copy(), frame, 0, False
+            old.velocity, old.speed, old.smooth, old.prev_smooth = new.velocity.copy(), new.speed, new.smooth, new.prev_smooth
+            old.last_read = new.last_read
+            self.tracks.remove(new)
 
     def _merge_twins(self, frame: int) -> None:
         """One box read alternately as two names is one card (see TWIN_GAP): the younger

@@ -219,9 +219,11 @@ def _dreck_misread(names: list[str], seat, allowed: list[str], laid: set, hands:
 
 
 #: The set-aside card lies whole in the picture, in front of its holder: its centre at least this
-#: many card widths from the picture's edge (about half a card's height). A card seen only at
-#: the edge was carried in a hand (a real-model full game: Bob's last play, glimpsed at his edge
-#: and then lost in the trick, was taken for the trump card).
+#: many card widths from the picture's edge (about half a card's height), where it was first
+#: seen and where it was last seen. A card seen at the edge was carried in a hand (real-model
+#: full games: Bob's last play, glimpsed at his edge and then lost in the trick, was taken for
+#: the trump card; in a fresh bellot game, Dan's last play 4C, first seen 20 px from his edge,
+#: came 40 px in before it was lost, was asked about as the trump card, and the camera lost step).
 ASIDE_EDGE = 0.7
 
 
@@ -233,8 +235,7 @@ def turned_up_aside(obs: Observation, view: dict, layout: Layout) -> bool:
     a move (real-model replay, 17 index-deck games: 5 trump cards were logged as plays, and
     the camera stayed in Part 1; one true play was seen only as it was taken back)."""
     s = obs.cards[0]
-    x, y = s.last
-    from_edge = min(x, y, layout.width - x, layout.height - y)
+    from_edge = min(min(x, y, layout.width - x, layout.height - y) for x, y in (s.first, s.last))
     return view.get("stock") == 0 and not obs.from_stock and not layout.in_play_area(s.last) \
         and not travelled(s.first, s.last, layout, s.width) and from_edge >= ASIDE_EDGE * s.width
 
