@@ -1186,3 +1186,24 @@ def test_part2_a_box_seen_while_a_card_still_lay_elsewhere_is_not_that_card_move
     assert decided == [{"type": "eat", "seat": 1}] and table.view()["table"] == []
     decided, table = eaten(140)
     assert decided == [] and table.view()["table"] == [["9D"]]
+
+
+def test_part2_a_question_borne_out_by_eats_in_turn_takes_its_card_by_the_reading():
+    """Bob holds JD (he ate it). Ann's AD, read JD (AD a lesser guess), is seen from Bob's
+    side: legal only as Ann's play of AD, asked. Then the whole table leaves at once, the card
+    read JD with it: Bob eats 9D 10D, Cid eats the AD, in turn. That bears the question out,
+    its card leaving as the AD (a fresh Atlas render: the eats, taking a "JD", made no sense,
+    and the camera lost step for the rest of the game)."""
+    table, em = part2_maker()
+    for ev in ({"type": "play", "seat": 0, "cards": ["JD"]}, {"type": "eat", "seat": 1},
+               {"type": "play", "seat": 2, "cards": ["9D"]}, {"type": "play", "seat": 3, "cards": ["10D"]}):
+        assert table.apply(ev).ok
+    ace = Seen(9, [("JD", 0.8), ("AD", 0.2)], np.array([320.0, 460.0]), np.array([320.0, 420.0]), 20, 60, 80.0, 4.0)
+    em.pending = [Observation("arrive", [ace], 70, 70 / 12, 20, seat_hint=1, seat_sure=True)]
+    (ev, _, info), = em.resolve()
+    assert ev is None and "legal only as Ann's play of AD" in info["note"]["message"]
+    gone = [card("9D", [640, 300], [640, 300]), card("10D", [660, 300], [660, 300]), replace(ace, last_frame=90)]
+    em.pending = [Observation("leave", gone, 100, 100 / 12, 90, seat_hint=1)]
+    decided = [without_evidence(ev) for ev, _, _ in em.resolve(force=True)]
+    assert decided == [{"type": "play", "seat": 0, "cards": ["AD"]}, {"type": "eat", "seat": 1}, {"type": "eat", "seat": 2}]
+    assert table.view()["table"] == []

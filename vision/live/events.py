@@ -791,7 +791,9 @@ class EventMaker:
             if head.kind == "leave" and self.asked_reading is not None:
                 confirmed = self._confirmed(head)
                 if confirmed is not None:
-                    decided.append(confirmed)
+                    entry, head = confirmed
+                    self.pending[0] = head
+                    decided.append(entry)
             if head.kind == "leave" and len(head.cards) > 1:
                 # removals in turn, against the referee as it is now (when the leave was seen,
                 # cards that arrived before it were not yet on the referee's table)
@@ -1371,12 +1373,23 @@ class EventMaker:
     def _confirmed(self, leave: Observation):
         """The reading of the card last asked about, logged after all when the removal `leave`
         reads as a plausible collect or eat only with it (the cards went to the seat that took
-        them then): (event, its observation, info), or None. A real-model full tango game: Ann's
+        them then): ((event, its observation, info), the leave as read with it), or None. A real-model full tango game: Ann's
         flip 7C, first seen as the trick was being carried to Dan, lay in his zone and was asked
         about; the trick then left towards Dan, the camera found no collect, and lost step."""
         ev, obs = self.asked_reading
+        named = event_cards(ev)
+        if len(obs.cards) == 1 == len(named) and obs.cards[0].key not in (None, named[0]) \
+                and named[0] in dict(obs.cards[0].names):
+            # (its card leaves under the reading's name: a fresh Atlas game's AD, read JD, was
+            # asked about as Ann's play of AD, and the eats that took it, by its name JD, made no
+            # sense; the camera lost step for the rest of the game)
+            asked = obs.cards[0].key
+            leave = replace(leave, cards=[replace(c, names=[(named[0], c.share)]) if c.key == asked else c
+                                          for c in leave.cards])
         with self.probe.applied([ev]) as taken:
-            borne_out = taken and self._plausibly_legal(leave)
+            # (as one removal, or as several in turn: eats around the table)
+            borne_out = taken and (self._plausibly_legal(leave) or len(
+                self._removals_in_turn(leave.cards, leave.frame, leave.time, leave.present)) > 1)
         if not taken:
             self.asked_reading = None
         if not borne_out:
@@ -1385,7 +1398,7 @@ class EventMaker:
         info = {"confidence": 1.0, "confirmed_by": leave.frame}
         info["ruling"] = self._commit(ev, obs, info)
         self.judged = []  # (logged out of order)
-        return ev, obs, info
+        return (ev, obs, info), leave
 
     def _plausibly_legal(self, obs: Observation) -> bool:
         """Whether `obs` alone has a legal reading that does something, at least MIN_PLAUSIBLE."""
