@@ -1373,9 +1373,10 @@ class EventMaker:
     def _confirmed(self, leave: Observation):
         """The reading of the card last asked about, logged after all when the removal `leave`
         reads as a plausible collect or eat only with it (the cards went to the seat that took
-        them then): ((event, its observation, info), the leave as read with it), or None. A real-model full tango game: Ann's
-        flip 7C, first seen as the trick was being carried to Dan, lay in his zone and was asked
-        about; the trick then left towards Dan, the camera found no collect, and lost step."""
+        them then): ((event, its observation, info), the leave as read with it), or None. A
+        real-model full tango game: Ann's flip 7C, first seen as the trick was being carried to
+        Dan, lay in his zone and was asked about; the trick then left towards Dan, the camera
+        found no collect, and lost step."""
         ev, obs = self.asked_reading
         named = event_cards(ev)
         if len(obs.cards) == 1 == len(named) and obs.cards[0].key not in (None, named[0]) \
