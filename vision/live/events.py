@@ -425,7 +425,7 @@ class EventMaker:
             if entry is None:
                 continue
             own = gone_tracks.get(entry["track"])
-            if own is not None and s.track != own.track and s.first_frame < own.last_frame:
+            if own is not None and s.first_frame < own.last_frame:
                 # (seen while the card's own track was still seen: another card, whatever it
                 # was read as; a fresh bellot game: an unread box by Ann's 5D, guessed 2D at
                 # 13 %, was taken for the 2D moved 350 px as Bob ate it, and his eat was lost)
