@@ -648,10 +648,12 @@ def test_a_track_born_from_an_echo_of_lying_cards_starts_where_it_is_first_seen_
     render: a QC carried down from the top seat was continued from an echo box between two
     lying cards, whose place made its path point to the right-hand seat). Its track starts
     where it was first seen clear of KD. A card turned up on the face-down stock keeps its
-    first sighting: a back is no card to echo."""
-    def run(under: str):
+    first sighting: a back is no card to echo, and nor is a face never read (the boxes of a
+    card being turned up there: a fresh tango render placed Dan's flip 3C where it landed,
+    and logged it as a play from his hand)."""
+    def run(under: str, read: bool = True):
         tr = Tracker()
-        lying = [Detection(under, "KD" if under == "face" else "??", 0.7, box(600, 300))]
+        lying = [Detection(under, "KD" if under == "face" and read else "??", 0.7, box(600, 300))]
         for f in range(4):
             tr.update(lying, f)
         for f, (y, name) in enumerate([(320, "??"), (290, "??"), (260, "QC"), (230, "QC"), (215, "QC")]):
@@ -661,6 +663,7 @@ def test_a_track_born_from_an_echo_of_lying_cards_starts_where_it_is_first_seen_
 
     assert run("face") == [600, 230]
     assert run("back") == [600, 320]
+    assert run("face", read=False) == [600, 320]
 
 
 def test_a_flip_whose_landing_track_is_born_unread_keeps_the_stock_as_its_origin():
@@ -769,3 +772,80 @@ def test_a_card_laid_beside_a_lying_one_is_not_a_pickup():
     for f in range(10, 16):
         tr.update([Detection("face", "10H", 0.9, box(325, 325))], f)
     assert sorted(t.name for t in tr.tracks if t.kind == "face") == ["10H", "JS"]
+
+
+def test_a_lying_cards_box_jitter_is_no_motion_but_a_slide_is():
+    """A card half under another is boxed whole in one frame and as its visible strip in the
+    next: its smoothed centre swings 6-7 px a frame without the card moving (a fresh tango
+    render: a 9C under its 10C held the settle back for 3 s while two puts landed). Only a
+    centre that leaves REST_RADIUS of where the card came to rest is motion."""
+    from vision.live.tracker import REST_RADIUS
+
+    limit = st.MOTION_FRACTION * 720
+    tr = Tracker()
+    for f in range(6):
+        tr.update([Detection("face", "9C", 0.9, box(300, 300))], f)
+    swings = []
+    for f in range(6, 20):
+        tr.update([Detection("face", "9C", 0.9, box(324 if f % 2 else 300, 300))], f)
+        (t,) = tr.tracks
+        swings.append(float(np.linalg.norm(t.smooth - t.prev_smooth)))
+        assert tr.max_motion() == 0.0
+    assert min(swings[4:]) > limit  # (what the motion test saw as motion before)
+    assert max(swings) < REST_RADIUS * 80  # (within the rest radius of an 80 px card)
+    # a card slid on, 30 px a frame, moves in every frame
+    for f in range(20, 26):
+        tr.update([Detection("face", "9C", 0.9, box(320 + 30 * (f - 19), 300))], f)
+        assert tr.max_motion() > limit
+    # ... and comes to rest anew where it stopped
+    for f in range(26, 30):
+        tr.update([Detection("face", "9C", 0.9, box(500, 300))], f)
+    assert tr.max_motion() == 0.0
+
+
+def test_a_new_card_counts_for_the_settle_once_confirmed_and_a_junk_box_never():
+    """A box seen for one frame (the detector's junk, frame after frame on a busy table) is no
+    change of the table; a card is, once, on the frame its track is confirmed (CONFIRM_HITS)."""
+    from vision.live.pipeline import LivePipeline
+    from vision.live.tracker import CONFIRM_HITS
+
+    tr = Tracker()
+    reported = []
+    for f in range(10):
+        dets = [Detection("face", "??", 0.3, box(500 + 300 * (f % 3), 150 + 200 * (f % 2)))]  # junk, here and there
+        if f >= 2:
+            dets.append(Detection("face", "7H", 0.9, box(300, 300)))
+        tr.update(dets, f)
+        reported += [(f, t.name) for t in tr.confirmed_now]
+    assert reported == [(2 + CONFIRM_HITS - 1, "7H")]
+
+    def junk(frame, index):  # a still table, a junk box in every other frame
+        return [Detection("face", "7H", 0.9, box(640, 360))] + \
+            ([Detection("face", "??", 0.3, box(300 + 300 * (index % 4), 200))] if index % 2 else [])
+
+    pipe = LivePipeline(["Ann", "Bob", "Cid", "Dan"], junk, 12.0)
+    for i in range(12):
+        pipe.process(None, i, shape=(720, 1280, 3))
+    assert pipe.stats.settles == 1
+
+
+def test_a_card_carried_in_and_boxed_anew_as_it_lands_is_one_card():
+    """Cid's flip 8S, carried from the stock read JS, was boxed anew as it landed (a fresh
+    tango render): the new box went on as a track of its own, and the camera logged his flip
+    of JS and a slough of 8S. The carried card's track goes on as the new one: where it came
+    from, both reads. A card put down where another lies still is no landing."""
+    def carry_then_land(carried=True):
+        tr = Tracker()
+        path = [(640, 360 - 40 * k) for k in range(7)] if carried else [(640, 120)] * 7
+        for f, (x, y) in enumerate(path[:6]):
+            tr.update([Detection("face", "JS", 0.5, box(x, y))], f)
+        tr.update([Detection("face", "JS", 0.5, box(*path[6])), Detection("face", "??", 0.3, box(640, 150))], 6)
+        for f in range(7, 12):  # (the carried card's box is gone; the new one settles where it went)
+            tr.update([Detection("face", "8S", 0.8, box(640, 150 - 5 * (f - 6)))], f)
+        return [t for t in tr.tracks if t.kind == "face"]
+
+    (t,) = carry_then_land()
+    np.testing.assert_allclose(t.first_centre, [640, 360])
+    assert t.first_frame == 0 and t.last_frame == 11
+    assert t.votes["8S"] == pytest.approx(4.0) and t.votes["JS"] == pytest.approx(3.5)
+    assert len(carry_then_land(carried=False)) == 2

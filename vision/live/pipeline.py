@@ -194,7 +194,9 @@ class LivePipeline:
             if tr.kind == FACE and tr.confirmed and (tr.name != UNKNOWN or tr.votes):
                 self.departed[tr.name if tr.name != UNKNOWN else f"#{tr.id}"] = self._seen(tr)
         self._note_reads(self.tracker.died)
-        changes = len([b for b in self.tracker.born]) + len([d for d in self.tracker.died if d.confirmed])
+        # (a new card counts once it is confirmed: the detector's junk boxes, born and gone
+        # unconfirmed frame after frame, held a busy table's settle back for seconds)
+        changes = len(self.tracker.confirmed_now) + len([d for d in self.tracker.died if d.confirmed])
         still = st.frame_is_still([h.quad for h in self.tracker.hands], self.layout.play_area,
                                   self.tracker.max_motion(), self.motion_limit, changes, self._picture_motion(frame))
         if self.settler.update(still) or (self.settler.still >= round(REREAD_STILL_S * self.fps) and self._waiting_read(index)):

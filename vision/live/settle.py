@@ -1,5 +1,6 @@
 """Is the table still? A frame is *still* when no hand is over the play area, no card moved
-more than a few pixels, no card track appeared or vanished and the picture itself hardly
+more than a few pixels (off where it came to rest: a lying card's box jitter is no motion,
+`tracker.REST_RADIUS`), no card track was confirmed or vanished and the picture itself hardly
 changed since the previous frame; the table has *settled* after `settle_frames` still frames
 in a row. Only settled tables are compared (events.py).
 

@@ -65,9 +65,21 @@ MERGE_VOTES = 1.5
 #: (STILL_MATCH_IOU), and it was read anew on the way (a fresh bellot render: Bob's 10H, read
 #: JS weakly while it lay, read 10H as Ann's collect swept it off; the JS was logged as his
 #: play, and the camera lost step for the rest of the game).
+#: ... and a card carried in (in flight at its last sighting, REACQUIRE_MIN_PATH from where it
+#: was first seen) goes on as a track born within PICKUP_GAP frames of its last sighting that,
+#: within PICKUP_FRAMES of its birth, lies within STILL_CENTRE of where the carried card was
+#: last seen while that card stayed unseen: the card landed and was boxed anew (a fresh tango
+#: render: Cid's flip 8S, carried from the stock read JS, boxed anew as 8S as it landed; logged
+#: as his flip of JS and a slough of 8S).
 PICKUP_GAP = 2
 PICKUP_PATH = 0.5
 PICKUP_FRAMES = 12
+#: A lying card's smoothed centre jitters as its box does (a card half under another is boxed
+#: whole in one frame, as its visible strip in the next: 7-23 px): it moved only once its
+#: smoothed centre is more than this fraction of its box's short side from where it came to
+#: rest (`Track.rest`). A fresh tango render: a 9C under its 10C held the settle back for 3 s
+#: while Ann's and Bob's Part 2 puts landed, and they were judged as one.
+REST_RADIUS = 0.25
 #: A track must hold this vote mass before detections are matched to it by name first.
 NAME_MATCH_VOTES = 0.8
 #: A track holding this many votes for its name is not continued by a confident other name.
@@ -175,6 +187,9 @@ class Track:
     echo_born: bool = False  # born from an echo box (see _place_echo_born)
     seen_beside: set = field(default_factory=set)  # tracks read as their own other names in one frame nearby: never its twin
     last_read: str = UNKNOWN  # the name its latest detection read
+    rest: np.ndarray | None = None  # where its smoothed centre came to rest (REST_RADIUS)
+    moved: bool = True  # its smoothed centre left REST_RADIUS of its rest at its last match
+    announced: bool = False  # its confirmation was reported (`Tracker.confirmed_now`)
 
     @property
     def centre(self) -> np.ndarray:
@@ -297,6 +312,7 @@ class Tracker:
         self.born: list[Track] = []  # tracks created this frame
         self.glimpses: list[Track] = []  # unconfirmed read faces dropped lately (see REACQUIRE_FRAMES)
         self.died: list[Track] = []  # tracks dropped this frame
+        self.confirmed_now: list[Track] = []  # tracks confirmed this frame (a new card, for the settle)
 
     def update(self, dets: list[Detection], frame: int, excluded: set[str] = frozenset()) -> None:
         self.frame = frame
@@ -361,8 +377,13 @@ class Tracker:
                 self._recall_glimpse(t, t.top_read)
         self._place_echo_born(frame)
         self._merge_pickups(frame)
+        self._merge_landings(frame)
         self._merge_twins(frame)
         self._merge_duplicates(frame)
+        self._note_rest(frame)
+        self.confirmed_now = [t for t in self.tracks if t.confirmed and not t.announced]
+        for t in self.confirmed_now:
+            t.announced = True
         faces = [t for t in self.tracks if t.kind == FACE]
         names = resolve_identities(faces, excluded)
         for t in faces:
@@ -477,9 +498,12 @@ class Tracker:
                 break
 
     def _lying_faces(self, frame: int, but: "Track | None" = None) -> np.ndarray:
-        """Boxes (K, 4) of the face-up cards seen this frame lying still, known (confirmed)."""
+        """Boxes (K, 4) of the face-up cards seen this frame lying still, known (confirmed and
+        read at times: the unread boxes of a card being turned up on the stock are no lying card
+        for a flip's next box to echo; a fresh tango render placed Dan's flip 3C where it
+        landed, and it was logged as a play from his hand)."""
         return np.array([aabb(t.quad) for t in self.tracks if t.kind == FACE and t.last_frame == frame
-                         and t.confirmed and t.speed < MOVING_PX and t is not but]).reshape(-1, 4)
+                         and t.confirmed and t.speed < MOVING_PX and t.votes and t is not but]).reshape(-1, 4)
 
     def _place_echo_born(self, frame: int) -> None:
         """A track born from an unread box lying mostly over known cards lying still
@@ -529,12 +553,37 @@ class Tracker:
             if old.votes.get(old.top_read, 0.0) >= CONFLICT_VOTES and new.top_read not in (UNKNOWN, old.top_read) \
                     and new.peak[new.top_read] >= HIGH_CONF:
                 continue  # (a card whose name is well established, and one read surely as another: two cards)
-            old.absorb_reads(new)
-            old.hits += new.hits
-            old.quad, old.last_frame, old.misses, old.occluded = new.quad.copy(), frame, 0, False
-            old.velocity, old.speed, old.smooth, old.prev_smooth = new.velocity.copy(), new.speed, new.smooth, new.prev_smooth
-            old.last_read = new.last_read
-            self.tracks.remove(new)
+            self._take_over(old, new, frame)
+
+    def _merge_landings(self, frame: int) -> None:
+        """A card carried in goes on as the track born where it was last seen, as it was last
+        seen (PICKUP_GAP): the carried card's track takes over the new one's place, motion and
+        reads, and keeps where it came from. Not a new box over another lying card (ECHO_COVER:
+        that card's own box, the carried card passing over it), nor one after a lying card's
+        jitter (the carried card moved off its rest, REST_RADIUS, as it was last seen)."""
+        for new in [t for t in self.tracks if t.kind == FACE and t.last_frame == frame
+                    and 0 < frame - t.first_frame <= PICKUP_FRAMES]:
+            flown = [o for o in self.tracks if o.kind == FACE and o is not new and o.confirmed and o.moved
+                     and o.speed >= MOVING_PX and o.last_frame < frame and abs(new.first_frame - o.last_frame) <= PICKUP_GAP
+                     and travelled_diags(o) >= REACQUIRE_MIN_PATH]
+            diags = [float(np.linalg.norm(b[2:] - b[:2])) for b in (aabb(o.quad) for o in flown)]
+            flown = [o for o, diag in zip(flown, diags) if max(np.linalg.norm(new.first_centre - o.centre),
+                                                              np.linalg.norm(new.centre - o.centre)) <= STILL_CENTRE * diag]
+            if len(flown) != 1:
+                continue  # (none, or no telling which)
+            if overlap_of_smaller(aabb(new.quad), self._lying_faces(frame, but=new)) >= ECHO_COVER:
+                continue
+            self._take_over(flown[0], new, frame)
+
+    def _take_over(self, old: "Track", new: "Track", frame: int) -> None:
+        """`old` goes on as `new` (the same card, boxed anew): it takes over the new track's
+        place, motion and reads, keeping its own id and where it was first seen; `new` goes."""
+        old.absorb_reads(new)
+        old.hits += new.hits
+        old.quad, old.last_frame, old.misses, old.occluded = new.quad.copy(), frame, 0, False
+        old.velocity, old.speed, old.smooth, old.prev_smooth = new.velocity.copy(), new.speed, new.smooth, new.prev_smooth
+        old.last_read = new.last_read
+        self.tracks.remove(new)
 
     def _merge_twins(self, frame: int) -> None:
         """One box read alternately as two names is one card (see TWIN_GAP): the younger
@@ -601,10 +650,23 @@ class Tracker:
             t.vote(d)
             t.speed = MOVING_PX  # still counts as in flight until it is seen lying still
 
+    def _note_rest(self, frame: int) -> None:
+        """Whether each track seen this frame moved off where it came to rest (REST_RADIUS);
+        one that did comes to rest anew where it is."""
+        for t in self.tracks:
+            if t.last_frame != frame or t.smooth is None:
+                continue
+            side = float(min(np.linalg.norm(np.roll(t.quad, -1, axis=0) - t.quad, axis=1)))
+            t.moved = t.rest is None or float(np.linalg.norm(t.smooth - t.rest)) > REST_RADIUS * side
+            if t.moved:
+                t.rest = t.smooth.copy()
+
     def max_motion(self) -> float:
-        """Largest displacement of a visible track's smoothed centre since the last frame (pixels)."""
+        """Largest displacement of a visible track's smoothed centre since the last frame
+        (pixels), among the tracks that moved off their rest (REST_RADIUS): a lying card's box
+        jitter is no motion."""
         m = 0.0
         for t in self.tracks:
-            if t.last_frame == self.frame and t.prev_smooth is not None and t.smooth is not None:
+            if t.last_frame == self.frame and t.prev_smooth is not None and t.smooth is not None and t.moved:
                 m = max(m, float(np.linalg.norm(t.smooth - t.prev_smooth)))
         return m
