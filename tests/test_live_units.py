@@ -833,15 +833,17 @@ def test_a_card_carried_in_and_boxed_anew_as_it_lands_is_one_card():
     """Cid's flip 8S, carried from the stock read JS, was boxed anew as it landed (a fresh
     tango render): the new box went on as a track of its own, and the camera logged his flip
     of JS and a slough of 8S. The carried card's track goes on as the new one: where it came
-    from, both reads. A card put down where another lies still is no landing."""
-    def carry_then_land(carried=True):
+    from, both reads. A card put down where another lies still is no landing, and a box over
+    another card seen is that card's (a real-model full bellot game took Cid's slough 8S into
+    a box of the 8H he had just played)."""
+    def carry_then_land(carried=True, lying=()):
         tr = Tracker()
         path = [(640, 360 - 40 * k) for k in range(7)] if carried else [(640, 120)] * 7
         for f, (x, y) in enumerate(path[:6]):
-            tr.update([Detection("face", "JS", 0.5, box(x, y))], f)
-        tr.update([Detection("face", "JS", 0.5, box(*path[6])), Detection("face", "??", 0.3, box(640, 150))], 6)
+            tr.update([Detection("face", "JS", 0.5, box(x, y)), *lying], f)
+        tr.update([Detection("face", "JS", 0.5, box(*path[6])), Detection("face", "??", 0.3, box(640, 150)), *lying], 6)
         for f in range(7, 12):  # (the carried card's box is gone; the new one settles where it went)
-            tr.update([Detection("face", "8S", 0.8, box(640, 150 - 5 * (f - 6)))], f)
+            tr.update([Detection("face", "8S", 0.8, box(640, 150 - 5 * (f - 6))), *lying], f)
         return [t for t in tr.tracks if t.kind == "face"]
 
     (t,) = carry_then_land()
@@ -849,3 +851,5 @@ def test_a_card_carried_in_and_boxed_anew_as_it_lands_is_one_card():
     assert t.first_frame == 0 and t.last_frame == 11
     assert t.votes["8S"] == pytest.approx(4.0) and t.votes["JS"] == pytest.approx(3.5)
     assert len(carry_then_land(carried=False)) == 2
+    lying_8h = Detection("face", "8H", 0.9, box(665, 150))  # (the new box lies 69 % over it)
+    assert len(carry_then_land(lying=(lying_8h,))) == 3

@@ -558,9 +558,10 @@ class Tracker:
     def _merge_landings(self, frame: int) -> None:
         """A card carried in goes on as the track born where it was last seen, as it was last
         seen (PICKUP_GAP): the carried card's track takes over the new one's place, motion and
-        reads, and keeps where it came from. Not a new box over another lying card (ECHO_COVER:
-        that card's own box, the carried card passing over it), nor one after a lying card's
-        jitter (the carried card moved off its rest, REST_RADIUS, as it was last seen)."""
+        reads, and keeps where it came from. Not a new box over another card seen (ECHO_COVER:
+        that card's own box, the carried card passing over it; a real-model full bellot game
+        took Cid's slough 8S into a box of the 8H he had just played), nor one after a lying
+        card's jitter (the carried card moved off its rest, REST_RADIUS, as it was last seen)."""
         for new in [t for t in self.tracks if t.kind == FACE and t.last_frame == frame
                     and 0 < frame - t.first_frame <= PICKUP_FRAMES]:
             flown = [o for o in self.tracks if o.kind == FACE and o is not new and o.confirmed and o.moved
@@ -571,8 +572,10 @@ class Tracker:
                                                               np.linalg.norm(new.centre - o.centre)) <= STILL_CENTRE * diag]
             if len(flown) != 1:
                 continue  # (none, or no telling which)
-            if overlap_of_smaller(aabb(new.quad), self._lying_faces(frame, but=new)) >= ECHO_COVER:
-                continue
+            others = np.array([aabb(t.quad) for t in self.tracks if t.kind == FACE and t.confirmed
+                               and t.last_frame == frame and t is not new and t is not flown[0]]).reshape(-1, 4)
+            if overlap_of_smaller(aabb(new.quad), others) >= ECHO_COVER:
+                continue  # (another card's box: the carried card passed over it, or was put on it)
             self._take_over(flown[0], new, frame)
 
     def _take_over(self, old: "Track", new: "Track", frame: int) -> None:
