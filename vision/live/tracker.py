@@ -66,11 +66,11 @@ MERGE_VOTES = 1.5
 #: JS weakly while it lay, read 10H as Ann's collect swept it off; the JS was logged as his
 #: play, and the camera lost step for the rest of the game).
 #: ... and a card carried in (in flight at its last sighting, REACQUIRE_MIN_PATH from where it
-#: was first seen) goes on as a track born within PICKUP_GAP frames of its last sighting that,
-#: within PICKUP_FRAMES of its birth, lies within STILL_CENTRE of where the carried card was
-#: last seen while that card stayed unseen: the card landed and was boxed anew (a fresh tango
-#: render: Cid's flip 8S, carried from the stock read JS, boxed anew as 8S as it landed; logged
-#: as his flip of JS and a slough of 8S).
+#: was first seen) goes on as a track born within PICKUP_GAP frames of its last sighting,
+#: within STILL_CENTRE of where it was last seen, and still there within PICKUP_FRAMES of its
+#: birth while the carried card stayed unseen (not a box over another card seen, ECHO_COVER):
+#: the card landed and was boxed anew (a fresh tango render: Cid's flip 8S, carried from the
+#: stock read JS, boxed anew as 8S as it landed; logged as his flip of JS and a slough of 8S).
 PICKUP_GAP = 2
 PICKUP_PATH = 0.5
 PICKUP_FRAMES = 12
