@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from vision.geometry import short_side
 from vision.live import settle as st
 from vision.live.detector import FACE, UNKNOWN, Detector
 from vision.live.cues import Seen, immature
@@ -167,13 +168,12 @@ class LivePipeline:
         # finds legal only when nothing better does, and are otherwise asked about
         scale = 1.0 if t.name != UNKNOWN else UNREAD_GUESS_WEIGHT
         names += [(n, s * scale) for n, s in ranked if n != t.name and n not in taken]
-        edges = np.linalg.norm(np.roll(t.quad, -1, axis=0) - t.quad, axis=1)
         best = t.name if t.name != UNKNOWN else next((n for n, _ in names[1:]), None)
         votes = float(t.votes.get(best, 0.0)) if best is not None else 0.0  # behind its name or best guess
         peak = float(t.peak.get(best, 0.0)) if best is not None else 0.0
         twin_of = ranked[0][0] if t.name == UNKNOWN and ranked and ranked[0][0] in taken else None
         return Seen(t.id, names, t.first_centre.copy(), t.centre.copy(), t.first_frame, t.last_frame,
-                    float(min(edges)), votes, peak, twin_of, dict(t.peak))
+                    short_side(t.quad), votes, peak, twin_of, dict(t.peak))
 
     # ------------------------------------------------------------------ per frame
     def process(self, frame: np.ndarray | None, index: int, t: float | None = None,

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from vision.geometry import short_side
 from vision.live.detector import FACE, HAND, UNKNOWN, Detection
 
 #: Minimum IoU (axis-aligned boxes of the quads) to continue a track.
@@ -659,8 +660,7 @@ class Tracker:
         for t in self.tracks:
             if t.last_frame != frame or t.smooth is None:
                 continue
-            side = float(min(np.linalg.norm(np.roll(t.quad, -1, axis=0) - t.quad, axis=1)))
-            t.moved = t.rest is None or float(np.linalg.norm(t.smooth - t.rest)) > REST_RADIUS * side
+            t.moved = t.rest is None or float(np.linalg.norm(t.smooth - t.rest)) > REST_RADIUS * short_side(t.quad)
             if t.moved:
                 t.rest = t.smooth.copy()
 
