@@ -116,6 +116,11 @@ def aabb(quad: np.ndarray) -> np.ndarray:
     return np.concatenate([q.min(axis=0), q.max(axis=0)])
 
 
+def box_diag(box: np.ndarray) -> float:
+    """Diagonal of an axis-aligned box (x0, y0, x1, y1): the unit of the tracker's distances."""
+    return float(np.linalg.norm(box[2:] - box[:2]))
+
+
 def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """IoU of axis-aligned boxes (N,4) x (M,4)."""
     if len(a) == 0 or len(b) == 0:
@@ -274,7 +279,7 @@ def resolve_identities(tracks: list["Track"], excluded: set[str] = frozenset()) 
 def travelled_diags(t: "Track") -> float:
     """How far a track is from where it was first seen, in diagonals of its box."""
     box = aabb(t.quad)
-    return float(np.linalg.norm(t.centre - t.first_centre) / (np.linalg.norm(box[2:] - box[:2]) + 1e-9))
+    return float(np.linalg.norm(t.centre - t.first_centre) / (box_diag(box) + 1e-9))
 
 
 def leaving_picture(box: np.ndarray, velocity: np.ndarray, width: int, height: int, margin: float,
@@ -405,7 +410,7 @@ class Tracker:
         pairs = []
         for i, di in enumerate(pool):
             d = cards[di]
-            diag = float(np.linalg.norm(a[i, 2:] - a[i, :2]))
+            diag = box_diag(a[i])
             for j, t in enumerate(tracks):
                 if t.kind != d.kind:
                     continue
@@ -448,7 +453,7 @@ class Tracker:
             if d.kind != FACE or d.card == UNKNOWN:
                 continue
             box = aabb(d.quad)
-            diag = float(np.linalg.norm(box[2:] - box[:2]))
+            diag = box_diag(box)
             # (a box squarely on another lying card is that card, misread, not a lying card gone
             # there: a card that did not move does not turn up elsewhere)
             on = [o for o, iou in zip(lying, iou_matrix(box[None], lying_boxes)[0]) if iou >= SAME_PLACE_IOU]
@@ -528,7 +533,7 @@ class Tracker:
         twice on its way, each too briefly for a track to be confirmed), and the place it came
         from is what says it was a flip."""
         box = aabb(t.quad)
-        reach = REACQUIRE_DIAGS * float(np.linalg.norm(box[2:] - box[:2]))
+        reach = REACQUIRE_DIAGS * box_diag(box)
         near = [g for g in self.glimpses if g.top_read == name and g.first_frame <= t.first_frame
                 and self.frame - g.last_frame <= REACQUIRE_FRAMES and np.linalg.norm(g.centre - t.first_centre) <= reach]
         if near:
@@ -545,7 +550,7 @@ class Tracker:
             lay = [o for o in self.tracks if o.kind == FACE and o is not new and o.confirmed and o.speed < MOVING_PX
                    and 0 < new.first_frame - o.last_frame <= PICKUP_GAP]
             # (box diagonals of the lying card: a carried card's box swells as it tilts)
-            diags = [float(np.linalg.norm(b[2:] - b[:2])) for b in (aabb(o.quad) for o in lay)]
+            diags = [box_diag(aabb(o.quad)) for o in lay]
             lay = [o for o, diag in zip(lay, diags) if np.linalg.norm(new.first_centre - o.centre) <= STILL_CENTRE * diag
                    and np.linalg.norm(new.centre - new.first_centre) >= PICKUP_PATH * diag]
             if len(lay) != 1:
@@ -568,7 +573,7 @@ class Tracker:
             flown = [o for o in self.tracks if o.kind == FACE and o is not new and o.confirmed and o.moved
                      and o.speed >= MOVING_PX and o.last_frame < frame and abs(new.first_frame - o.last_frame) <= PICKUP_GAP
                      and travelled_diags(o) >= REACQUIRE_MIN_PATH]
-            diags = [float(np.linalg.norm(b[2:] - b[:2])) for b in (aabb(o.quad) for o in flown)]
+            diags = [box_diag(aabb(o.quad)) for o in flown]
             flown = [o for o, diag in zip(flown, diags) if max(np.linalg.norm(new.first_centre - o.centre),
                                                               np.linalg.norm(new.centre - o.centre)) <= STILL_CENTRE * diag]
             if len(flown) != 1:
@@ -600,7 +605,7 @@ class Tracker:
                        and t.votes[t.top_read] >= MERGE_VOTES]
         for i, a in enumerate(read_as_own):
             box = aabb(a.quad)
-            reach = STILL_CENTRE * float(np.linalg.norm(box[2:] - box[:2]))
+            reach = STILL_CENTRE * box_diag(box)
             for b in read_as_own[i + 1:]:
                 if a.last_read != b.last_read and np.linalg.norm(a.centre - b.centre) <= 2 * reach:
                     a.seen_beside.add(b.id)
@@ -609,7 +614,7 @@ class Tracker:
             if old.last_frame != frame:
                 continue
             box = aabb(old.quad)
-            reach = STILL_CENTRE * float(np.linalg.norm(box[2:] - box[:2]))
+            reach = STILL_CENTRE * box_diag(box)
             for new in faces:
                 if new is old or new.first_frame <= old.first_frame or new.last_frame == frame \
                         or frame - new.last_frame > TWIN_GAP or new not in self.tracks or new.id in old.seen_beside:
@@ -633,7 +638,7 @@ class Tracker:
             box = aabb(d.quad)
             if d.card == UNKNOWN and overlap_of_smaller(box, seen_now) >= ECHO_COVER:
                 continue  # an unread box over a card already seen this frame: that card's echo
-            diag = float(np.linalg.norm(box[2:] - box[:2]))
+            diag = box_diag(box)
             for t in lost:
                 if t.kind != d.kind:
                     continue
