@@ -705,6 +705,34 @@ def test_a_weak_box_over_a_card_of_a_run_is_not_a_third_card():
         assert decided[0][2]["ruling"].rule == "S2.2"
 
 
+def test_a_box_of_a_runs_rank_over_its_card_is_no_card_however_surely_read():
+    """Ann leads the run 3C 4C. A box read "3D" as surely as the 3C lies on the 3C, last seen
+    a little before it (a fresh tango game: Ann's 7D, read 7H at 0.69 while carried in, lay
+    as a "7H" box over the 7D's own box; "7H 5D 6D 7D" was asked about, and the camera lost
+    step for the rest of the game). A run holds no two cards of one rank, so that box is a
+    second box over the 3C: the put is the run, not a question, and the box is accounted with
+    it (not asked about at the next settle)."""
+    def put(phantom_at, last_frame=120):
+        table, em = part2_lead()
+        run = [card("3C", ANN_EDGE, (580, 360), 100, 130), card("4C", ANN_EDGE, (614, 360), 100, 130)]
+        phantom = card("3D", ANN_EDGE, phantom_at, 100, last_frame)
+        for s in run + [phantom]:
+            s.peak = 0.7
+        em.observe(run + [phantom], [], 130)
+        return em, run + [phantom], em.resolve(force=True)
+
+    em, seen, decided = put((590, 352))  # on the 3C (0.16 card widths off)
+    assert summary(decided) == [("play", 0, ["3C", "4C"])]
+    assert rulings(decided) == ["ok"] and not decided[0][2].get("note")
+    em.observe(seen, [], 150)
+    assert em.resolve(force=True) == []  # the box is nothing new
+    # the control: a card of that rank lying beside the run is a card: the put is judged as
+    # seen (a broken run, S2.2), as before
+    em, _, decided = put((660, 360))
+    assert summary(decided) == [("play", 0, ["3C", "4C", "3D"])]
+    assert decided[0][2]["ruling"].rule == "S2.2"
+
+
 def bob_beats_with_a_run():
     """Part 2: Ann's lead 2S lies on the table (accounted for); Bob holds the run 6S 7S."""
     return part2_start([["2S", "9C", "KD", "8H", "10D", "4C"], ["6S", "7S", "3D", "JH", "5C", "QC"],

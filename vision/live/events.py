@@ -26,6 +26,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from referee.cards import RANK
 from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GROUP_DIST, PEAK_READ, RUN_REACH, UNKNOWN,
                               Observation, Seen, box_over, boxed_anew, double_read, dreck_puts, group_arrivals,
                               handed_over, immature, in_flight, origin_seat, rank_key, read_at_last, run_gap, run_mate,
@@ -78,7 +79,9 @@ CARD_ACCOUNTING_RULES = frozenset({"S0.1", "D0.1", "H0.1"})
 #: as 2C, made the put "2C 3C 4C", which the referee could not accept: 2C was in Cid's hand;
 #: asked about, and the camera fell out of step for the rest of the game). When no reading of
 #: the put as seen is legal, the put without such cards is read, this much less likely (at
-#: least MIN_PLAUSIBLE for a put whose other cards are surely named).
+#: least MIN_PLAUSIBLE for a put whose other cards are surely named). A card lying so on a
+#: card of its own rank is surely a second box (no run holds two cards of one rank): the put
+#: without it is read at full weight (`boxes_over`).
 W_BOX_OVER_PUT = 0.5
 #: A card read late may amend a put this many accepted events back (`EventMaker._amended`):
 #: the put and the events after it are withdrawn and logged again.
@@ -216,21 +219,35 @@ def candidates(obs: Observation, view: dict, layout: Layout, fallback: bool = Fa
     if fallback:
         more = getattr(rules, "fallback_candidates", None)
         out = list(more(obs, view, layout)) if more is not None else []
-        over = boxes_over(obs.cards) if obs.kind == "arrive" else []
+        over, twins = boxes_over(obs.cards) if obs.kind == "arrive" else ([], False)
         if over:
             rest = replace(obs, cards=[s for s in obs.cards if all(s is not o for o in over)])
-            out += [(ev, w * W_BOX_OVER_PUT) for ev, w in rules.candidates(rest, view, layout)
+            out += [(ev, w * (1.0 if twins else W_BOX_OVER_PUT)) for ev, w in rules.candidates(rest, view, layout)
                     if ev is not None and ev is not IGNORE]
         return out
     return rules.candidates(obs, view, layout)
 
 
-def boxes_over(cards: list[Seen]) -> list[Seen]:
+def boxes_over(cards: list[Seen]) -> tuple[list[Seen], bool]:
     """The cards of one put that lie on another card of the put (ON_ANOTHER) and were read
-    less surely than it: maybe a second box over that card, not a card (W_BOX_OVER_PUT)."""
-    return [s for s in cards if any(o is not s and o.peak > s.peak and
-                                    np.linalg.norm(o.last - s.last) <= ON_ANOTHER * max(s.width, o.width, 1.0)
-                                    for o in cards)]
+    less surely than it: maybe a second box over that card, not a card (W_BOX_OVER_PUT); and
+    whether each of them is of the rank of the card it lies on. A run holds no two cards of one
+    rank, so such a card is surely a second box, however surely it was read: of the two, the
+    one seen less recently (then read less surely) is (a fresh tango game: Ann's 7D, carried in
+    with her 5D 6D and read 7H at 0.69 on the way, lay as a "7H" box over the 7D's own box;
+    "7H 5D 6D 7D" was asked about, and the camera lost step for the rest of the game)."""
+    def over(s: Seen, o: Seen) -> bool:
+        if o is s or np.linalg.norm(o.last - s.last) > ON_ANOTHER * max(s.width, o.width, 1.0):
+            return False
+        return (o.last_frame, o.peak) > (s.last_frame, s.peak) if _same_rank(s, o) else o.peak > s.peak
+
+    found = [(s, [o for o in cards if over(s, o)]) for s in cards]
+    found = [(s, under) for s, under in found if under]
+    return [s for s, _ in found], bool(found) and all(any(_same_rank(s, o) for o in under) for s, under in found)
+
+
+def _same_rank(a: Seen, b: Seen) -> bool:
+    return RANK.get(a.name) is not None and RANK.get(a.name) == RANK.get(b.name)
 
 
 def as_unread(s: Seen) -> Seen:
