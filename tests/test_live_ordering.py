@@ -1083,6 +1083,32 @@ def test_a_runs_lower_card_read_after_its_run_was_logged_amends_the_play(monkeyp
         assert [ev for ev, _, _ in em.resolve()] == [None] and table.view()["table"] == [["4S"]]
 
 
+def test_a_runs_upper_card_first_seen_before_the_logged_put_amends_it():
+    """Bob (to lead) puts down 4S 5S. The 5S is boxed first but not read; the 4S is read and
+    logged alone, and the 5S is read 2 s later. It was first seen before the 4S, so it was no
+    later put: the camera withdraws the 4S and logs 4S 5S (fresh bellot full game 1: Bob's
+    8H 9H 10H, logged as 8H killing the trick, the 10H then as his next lead; the camera lost
+    step for the last 98 events). A 5S first seen after the 4S is judged as a put of its own,
+    as before (here out of turn: asked about)."""
+    from vision.live.cues import Observation
+
+    hands = [["9S", "10D", "2D"], ["4S", "5S", "JH"], ["QH", "10H", "6C"], ["AS", "8D", "JC"]]
+    for first_frame, expected in ((96, ["undo", "play"]), (112, [None])):
+        table, em = part2_start([h[:] for h in hands], leader=1)
+        four = card("4S", (5.0, 360.0), (560, 360), 100, 140)
+        em.pending = [Observation("arrive", [four], 140, 140 / FPS, 100, 1)]
+        assert summary(em.resolve()) == [("play", 1, ["4S"])]
+        five = card("5S", (5.0, 360.0), (590, 360), first_frame, 170, votes=3.0)
+        em.pending = [Observation("arrive", [five], 170, 170 / FPS, first_frame, 1)]
+        decided = em.resolve()
+        assert [ev and ev["type"] for ev, _, _ in decided] == expected
+        if first_frame < 100:
+            assert decided[1][0]["cards"] == ["4S", "5S"] and rulings(decided) == ["ok", "ok"]
+            assert table.view()["table"] == [["4S", "5S"]]
+        else:
+            assert em.notes and table.view()["table"] == [["4S"]]
+
+
 def test_a_runs_unread_lower_card_amends_the_play_by_its_guess_and_is_asked_about():
     """Bob (to act) plays 3S 4S. The 4S is logged alone; the 3S, under it, is never read: its
     track offers only weak guesses (3S at 15 %, 5S at 4 %). Lying with the 4S, first seen

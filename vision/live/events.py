@@ -250,6 +250,17 @@ def _same_rank(a: Seen, b: Seen) -> bool:
     return RANK.get(a.name) is not None and RANK.get(a.name) == RANK.get(b.name)
 
 
+def put_before(late: list[Seen], put: list[Seen], fps: float) -> bool:
+    """Whether the late cards were put with the cards of `put`, a put already logged: each one
+    a card of its run (`run_mate`: one suit, RUN_REACH ranks, PUT_TOGETHER_S) first seen no later
+    than the put's first card. Read only after the put was judged, it is no later put, whatever
+    the referee would make of it now (fresh bellot full game 1: Bob's run 8H 9H 10H, its 10H boxed
+    unread 5 frames before the 8H, was logged as 8H, killing the trick, and the 10H, read 2 s
+    later, as his next lead; Cid's eat of it followed, and the camera lost step)."""
+    start = min(o.first_frame for o in put)
+    return all(d.first_frame <= start and any(run_mate(d, o, fps) for o in put) for d in late)
+
+
 def as_unread(s: Seen) -> Seen:
     """`s` as a card not read: its names kept only as guesses (accounted by them, `Seen.key`)."""
     return replace(s, names=[(UNKNOWN, 1.0)] + [(n, 0.0) for n, _ in s.names if n != UNKNOWN])
@@ -1030,7 +1041,8 @@ class EventMaker:
                 put = replace(obs0, cards=[again.get(id(o), o) for o in obs0.cards])
                 rest = [d for d in keyed.cards if all(d.track != a.track for a in again.values())]
                 # (lying with it: each late card within GROUP_DIST card widths per rank of a card of the put)
-                if (rest or again) and (not rest or one_put(put, replace(keyed, cards=rest), view, self.fps)) and all(
+                before = bool(rest) and put_before(rest, put.cards, self.fps)
+                if (rest or again) and (not rest or before or one_put(put, replace(keyed, cards=rest), view, self.fps)) and all(
                         any(np.linalg.norm(d.last - o.last) <= GROUP_DIST * run_gap(d.name, o.name) * max(d.width, o.width, 1.0)
                             for o in put.cards) for d in rest):
                     break
@@ -1039,8 +1051,8 @@ class EventMaker:
             break
         else:
             return None
-        if self._plausibly_legal(late):
-            return None  # legal on its own
+        if self._plausibly_legal(late) and not before:
+            return None  # legal on its own (but a card put before the put was never judged: it went with it)
         withdrawn = self.recent[-back:]
         later = [ev for ev, _, _ in withdrawn[1:]]
         joined = replace(put, cards=put.cards + [d for d in late.cards if any(d.track == r.track for r in rest)])
