@@ -853,3 +853,43 @@ def test_a_card_carried_in_and_boxed_anew_as_it_lands_is_one_card():
     assert len(carry_then_land(carried=False)) == 2
     lying_8h = Detection("face", "8H", 0.9, box(665, 150))  # (the new box lies 69 % over it)
     assert len(carry_then_land(lying=(lying_8h,))) == 3
+
+
+def test_cards_that_came_and_went_lying_far_apart_are_not_one_run():
+    """A fresh tango game: Cid's 10C and, 1.8 s later, Dan's KC, seen lying 4.7 card widths
+    apart, were killed before they were judged. By suit and timing alone they chain as a run's
+    ends (10C-KC); where both were seen lying says they were two puts (chained, the KC was
+    lost and Ann's 3H on it was logged as Dan's). Without where they lay, or lying together,
+    they are one put, as before."""
+    ten = Seen(403, [("10C", 1.0)], np.array([642.0, 272.0]), np.array([563.0, 298.0]), 2493, 2567, 79.0, 15.9)
+    king = Seen(399, [("KC", 1.0)], np.array([356.0, 435.0]), np.array([392.0, 389.0]), 2515, 2567, 87.0, 3.3)
+
+    def puts(lay):
+        return [[s.name for s in put] for put in runs_put_together([ten, king], 12.0, lay)]
+
+    assert puts({403: np.array([648.0, 271.0]), 399: np.array([310.0, 435.0])}) == [["10C"], ["KC"]]
+    assert puts({403: np.array([648.0, 271.0]), 399: np.array([700.0, 290.0])}) == [["10C", "KC"]]
+    assert puts(None) == [["10C", "KC"]]
+
+
+def test_a_track_merged_into_a_newer_one_hands_over_what_is_remembered_of_it():
+    """A newer track reading 9C takes over the history of the 9C's older track, lost a frame
+    before (the same card, boxed anew): the tracker says so (`renamed`), and the event maker's
+    memory of the card by its track (where it lay at its first settle) follows it. A fresh tango
+    game: Cid's 10C, merged twice before it was judged, lost where it lay."""
+    from vision.live.events import EventMaker
+
+    tr = Tracker()
+    for f in range(5):
+        tr.update([Detection("face", "9C", 0.9, box(640, 360))], f)
+    old = tr.tracks[0].id
+    tr.update([], 5)
+    for f in range(6, 9):
+        tr.update([Detection("face", "9C", 0.9, box(1150, 380))], f)  # (beyond a name match's reach)
+        if tr.renamed:
+            break
+    assert len(tr.tracks) == 1 and tr.renamed == {old: tr.tracks[0].id} and tr.tracks[0].id != old
+    em = EventMaker(None, default_layout(4, 1280, 720), 12.0)
+    em.lay = {old: np.array([640.0, 360.0])}
+    em.renamed(tr.renamed)
+    assert list(em.lay) == [tr.tracks[0].id]

@@ -269,7 +269,7 @@ def run_mate(d: Seen, o: Seen, fps: float) -> bool:
     return 0 < run_gap(d.name, o.name) <= RUN_REACH and abs(later) <= window * fps
 
 
-def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
+def runs_put_together(cards: list[Seen], fps: float, lay: dict[int, np.ndarray] | None = None) -> list[list[Seen]]:
     """Cards that came and went between two settles, split into puts: chains of cards of
     one suit at most RUN_REACH ranks apart (a run, maybe with hidden cards between them)
     first seen within PUT_TOGETHER_S of each other (`run_mate`), in the order first seen. Where
@@ -278,12 +278,20 @@ def runs_put_together(cards: list[Seen], fps: float) -> list[list[Seen]]:
     table settled, was logged as her 5H alone. But a card first seen where a card of its suit
     up to RUN_REACH ranks above it had first been seen, while that card lay there, is that run's
     under card, when timing alone does not chain it to that run (a real-model full penguins
-    game: Cid's 8H, read 4.2 s after his 9H, was chained with Ann's 10H instead)."""
+    game: Cid's 8H, read 4.2 s after his 9H, was chained with Ann's 10H instead). Two cards both
+    seen lying at a settle (`lay`: track -> where it lay) farther apart than a run's ends can lie
+    (RUN_REACH x GROUP_DIST card widths) are two puts (a fresh tango game: Cid's 10C and Dan's
+    KC, seen lying 4.7 widths apart and killed before they were judged, were chained as one
+    put; the KC was lost, and Ann's 3H on it was logged as Dan's)."""
+    lay = lay or {}
     # each card as each name it may have: its name, and its guesses of MATE_GUESS_SHARE or more
     guesses = {id(s): [replace(s, names=[(n, 1.0)]) for k, (n, w) in enumerate(s.names[:NAME_ALTERNATIVES])
                        if k == 0 or w >= MATE_GUESS_SHARE] for s in cards}
 
     def mates(s: Seen, o: Seen) -> bool:
+        if s.track in lay and o.track in lay and np.linalg.norm(lay[s.track] - lay[o.track]) > \
+                RUN_REACH * GROUP_DIST * max(s.width, o.width, 1.0):
+            return False
         return any(run_mate(a, b, fps) for a in guesses[id(s)] for b in guesses[id(o)])
 
     def under(s: Seen, o: Seen) -> bool:

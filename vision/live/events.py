@@ -389,6 +389,17 @@ class EventMaker:
         self.pending = kept
         self.typed_in = {c: -1 for c in ref_table - set(self.on_table)}
 
+    def renamed(self, renamed: dict[int, int]) -> None:
+        """The tracker merged tracks (old id -> the newer track that took its history): what
+        is remembered of a new card by its track follows it (where it lay, whether it was held
+        back). A fresh tango game: Cid's 10C, merged into a newer track before it was judged,
+        lost where it lay, and was chained with Dan's KC, lying 4.7 widths away, as one put."""
+        for old, new in renamed.items():
+            if old in self.lay:
+                self.lay.setdefault(new, self.lay.pop(old))
+            if old in self.held_tracks:
+                self.held_tracks.add(new)
+
     def _account(self, key: str, s: Seen) -> None:
         """Account for card `key` as lying on the table where `s` last saw it."""
         self.on_table[key] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
@@ -653,7 +664,7 @@ class EventMaker:
             gone_puts = sorted((sorted(g, key=lambda d: d.first_frame) for g in by_seat.values()),
                                key=lambda g: g[0].first_frame)
         else:
-            gone_puts = runs_put_together(came_and_went, self.fps)
+            gone_puts = runs_put_together(came_and_went, self.fps, self.lay)
         for put in gone_puts:
             d = put[0]
             # one first seen at the stock was flipped; where it lay before it went is unknown

@@ -188,6 +188,8 @@ class LivePipeline:
         dets = self.detector(frame, index)
         t1 = _time.perf_counter()
         self.tracker.update(dets, index)
+        if self.events is not None and self.tracker.renamed:
+            self.events.renamed(self.tracker.renamed)
         for tr in self.tracker.died:
             # (an unread card leaves with its guesses: one read JH and JD by turns, never named,
             # may be a card that came and went between settles)

@@ -319,10 +319,11 @@ class Tracker:
         self.glimpses: list[Track] = []  # unconfirmed read faces dropped lately (see REACQUIRE_FRAMES)
         self.died: list[Track] = []  # tracks dropped this frame
         self.confirmed_now: list[Track] = []  # tracks confirmed this frame (a new card, for the settle)
+        self.renamed: dict[int, int] = {}  # old track id -> the newer track that took its history, this frame
 
     def update(self, dets: list[Detection], frame: int, excluded: set[str] = frozenset()) -> None:
         self.frame = frame
-        self.born, self.died = [], []
+        self.born, self.died, self.renamed = [], [], {}
         self.hands = [d for d in dets if d.kind == HAND]
         cards = [d for d in dets if d.kind != HAND]
         for t in self.tracks:
@@ -501,6 +502,7 @@ class Tracker:
                 new.adopt(old)
                 new.hits += old.hits
                 self.tracks.remove(old)
+                self.renamed[old.id] = new.id
                 break
 
     def _lying_faces(self, frame: int, but: "Track | None" = None) -> np.ndarray:
