@@ -68,6 +68,27 @@ def rulings(decided):
     return [info["ruling"].severity for ev, _, info in decided if ev]
 
 
+def test_a_second_box_that_outlives_its_cards_box_is_that_card():
+    """Cid's slough 9H lies accounted for where it was seen at the last settle. A box read "6H"
+    is born right there, lying still, while the 9H's own box is still seen; the 9H's box is then
+    lost and the "6H" box goes on (a fresh penguins game: a "6C" box on Dan's 3C slough was
+    logged as Bob's play, and the camera lost step for the rest of the game). It is the 9H,
+    misread: nothing new. A card put on the 9H drags the 9H's box along before it is hidden:
+    where the 9H was last seen then dates from after the new card appeared, and the new card is
+    judged as one (here Dan, to collect, cannot play: asked about)."""
+    for seen_at, reported in ((50, False), (65, True)):
+        table, em = trick_on_table()
+        em.on_table["9H"]["seen"] = seen_at
+        others = [card((ev.get("cards") or [ev.get("card")])[0], pos, pos, 10, 100, track=k + 1)
+                  for k, (ev, pos) in enumerate(TRICK[:4])]
+        nine = card("9H", (640, 250), (640, 250), 10, 70, track=5)
+        box = card("6H", (642, 251), (643, 252), 60, 100, track=42)
+        em.observe(others + [nine, box], [], 100)
+        decided = em.resolve(force=True)
+        assert (decided != []) is reported
+        assert (em.on_table["9H"]["track"] == 42) is not reported
+
+
 def test_collect_then_lead_in_one_settle():
     """Dan's collect (cards last seen at frame 100) and his lead (first seen at 110) in one settle."""
     table, em = trick_on_table()
@@ -1750,7 +1771,7 @@ def test_a_box_right_on_a_card_misread_as_it_at_times_waits_and_is_dropped_when_
 
     assert box_over(box(110), [ten(105, 0.29)]) and not box_over(box(110), [ten(105, 0.77)])
     table, em = ann_led("10C")
-    em.observe([ten(105, 0.29), box(110)], [], 110)
+    em.observe([ten(110, 0.29), box(110)], [], 110)  # (the 10C's own box still seen with it)
     assert em.resolve() == [] and em.waiting == {2}
     em.observe([ten(150, 0.29)], [box(140)], 150)  # gone, the 10C seen again
     assert [ev for ev, _, _ in em.resolve(force=True)] == [] and table.next_seq == 2

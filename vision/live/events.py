@@ -28,7 +28,7 @@ import numpy as np
 
 from referee.cards import RANK
 from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GROUP_DIST, PEAK_READ, RUN_REACH, UNKNOWN,
-                              Observation, Seen, box_over, boxed_anew, double_read, dreck_puts, group_arrivals,
+                              Observation, Seen, box_over, boxed_anew, boxed_over, double_read, dreck_puts, group_arrivals,
                               handed_over, immature, in_flight, origin_seat, rank_key, read_at_last, run_gap, run_mate,
                               runs_put_together, seat_is_sure, split_at_arrivals)
 from vision.live.layout import Layout
@@ -440,11 +440,15 @@ class EventMaker:
         # went on as a track read 6H, logged as his slough of 6H; Dan's real 6H was then asked
         # about and the camera lost step)
         gone_tracks = {d.track: d for d in departed}
+        tracks_now = {x.track: x for x in seen + departed}
         for k, s in enumerate(seen):
             if s.key is None or s.key in self.on_table or s.track in pinned:
                 continue
             lost = next((n for n, e in self.on_table.items() if e["track"] in gone_tracks
                          and boxed_anew(s, gone_tracks[e["track"]], self.fps)), None)
+            # (or a second box of an accounted card, misread, that outlived the card's own box)
+            lost = lost or next((n for n, e in self.on_table.items() if e["track"] in tracks_now
+                                 and boxed_over(s, tracks_now[e["track"]], e["pos"], e["seen"])), None)
             if lost is not None:
                 self.on_table[lost].update(track=s.track, pos=s.last, seen=s.last_frame, anew=True)
                 seen[k] = self._pinned(s, {s.track: (lost, s.last, True)})
