@@ -96,6 +96,11 @@ BOX_HOLD_S = 5.0
 #: found again (a real-model short game: Cid's 3D, unread while put down, then tracked anew
 #: 0.23 widths away in the same frame, was logged as his play of an unread card and a slough).
 HANDOVER_S = 0.5
+#: A box born on a lying card and seen with that card's own box for at least this long
+#: (seconds) is a second box of it, not a card put on it (`boxed_over`): a card put down covers
+#: the one below within a frame or two (a fresh Atlas game: Cid's QC, put on the JS, was born
+#: the frame the JS's box was last seen; a fresh penguins game's "6C" box on the 3C, 0.75 s).
+BOXED_TOGETHER_S = 0.25
 #: A track carried in at least this many card widths that ended just as another track began
 #: where it ended (HANDOVER_S, DOUBLE_READ_DIST) was that card, boxed anew as it landed (a
 #: fresh tango game: Bob's 6D, carried 5.6 widths, went on as a track read 6H; logged as his
@@ -436,10 +441,11 @@ def boxed_anew(s: Seen, d: Seen, fps: float) -> bool:
         and np.linalg.norm(s.first - d.last) <= DOUBLE_READ_DIST * size
 
 
-def boxed_over(s: Seen, x: Seen, lay: np.ndarray, lay_frame: int) -> bool:
+def boxed_over(s: Seen, x: Seen, lay: np.ndarray, lay_frame: int, fps: float) -> bool:
     """`s` is a second box of the card `x`, misread, that outlived `x`'s own box: first seen
     where it lies, right where `x` lay before `s` was first seen (`lay`, as seen at `lay_frame`;
-    DOUBLE_READ_DIST), while `x` was still seen, and seen on after `x` was last seen. (A card put on another comes from
+    DOUBLE_READ_DIST), while `x` was still seen (BOXED_TOGETHER_S), and seen on after `x` was
+    last seen. (A card put on another comes from
     somewhere, and drags the box of the card it covers along: it is not first seen where that
     card lay before it is hidden.) A fresh penguins game: a "6C" box born on Dan's 3C slough,
     0.02 widths off, went on after the 3C's box was lost; it was logged as Bob's play, and the
@@ -447,7 +453,7 @@ def boxed_over(s: Seen, x: Seen, lay: np.ndarray, lay_frame: int) -> bool:
     (PEAK_READ) is a card put squarely on `x`: its track followed it before it had its own."""
     near = DOUBLE_READ_DIST * max(s.width, x.width, 1.0)
     return s.track != x.track and s.name != x.name and x.reads.get(s.name, 0.0) < PEAK_READ \
-        and x.first_frame < s.first_frame <= x.last_frame < s.last_frame \
+        and x.first_frame < s.first_frame <= x.last_frame - BOXED_TOGETHER_S * fps and x.last_frame < s.last_frame \
         and lay_frame < s.first_frame and np.linalg.norm(s.last - s.first) <= near and np.linalg.norm(s.first - lay) <= near
 
 

@@ -448,7 +448,7 @@ class EventMaker:
                          and boxed_anew(s, gone_tracks[e["track"]], self.fps)), None)
             # (or a second box of an accounted card, misread, that outlived the card's own box)
             lost = lost or next((n for n, e in self.on_table.items() if e["track"] in tracks_now
-                                 and boxed_over(s, tracks_now[e["track"]], e["pos"], e["seen"])), None)
+                                 and boxed_over(s, tracks_now[e["track"]], e["pos"], e["seen"], self.fps)), None)
             if lost is not None:
                 self.on_table[lost].update(track=s.track, pos=s.last, seen=s.last_frame, anew=True)
                 seen[k] = self._pinned(s, {s.track: (lost, s.last, True)})
