@@ -246,6 +246,13 @@ def run_gap(a: str, b: str) -> int:
     return abs(RANK[a] - RANK[b]) if a in RANK and b in RANK and SUIT[a] == SUIT[b] else 0
 
 
+def same_rank(a: Seen, b: Seen) -> bool:
+    """Whether two cards are named with one rank (no run holds two)."""
+    from referee.cards import RANK
+
+    return RANK.get(a.name) is not None and RANK.get(a.name) == RANK.get(b.name)
+
+
 def read_at_last(unread: list[Seen], late: list[Seen]) -> list[dict[int, Seen]]:
     """The ways a late card may be an unread card of a put, read at last: it began where that
     card's track was lost (DOUBLE_READ_DIST), after it was. Each is {id of the put's card: the
@@ -272,6 +279,17 @@ def run_mate(d: Seen, o: Seen, fps: float) -> bool:
     later = d.first_frame - o.first_frame
     window = LOWER_MATE_S if later > 0 and RANK.get(d.name, 0) < RANK.get(o.name, 0) else PUT_TOGETHER_S
     return 0 < run_gap(d.name, o.name) <= RUN_REACH and abs(later) <= window * fps
+
+
+def put_before(late: list[Seen], put: list[Seen], fps: float) -> bool:
+    """Whether the late cards were put with the cards of `put`, a put already logged: each one
+    a card of its run (`run_mate`: one suit, RUN_REACH ranks, PUT_TOGETHER_S) first seen no later
+    than the put's first card. Read only after the put was judged, it is no later put, whatever
+    the referee would make of it now (fresh bellot full game 1: Bob's run 8H 9H 10H, its 10H boxed
+    unread 5 frames before the 8H, was logged as 8H, killing the trick, and the 10H, read 2 s
+    later, as his next lead; Cid's eat of it followed, and the camera lost step)."""
+    start = min(o.first_frame for o in put)
+    return all(d.first_frame <= start and any(run_mate(d, o, fps) for o in put) for d in late)
 
 
 def runs_put_together(cards: list[Seen], fps: float, lay: dict[int, np.ndarray] | None = None) -> list[list[Seen]]:
@@ -445,9 +463,8 @@ def boxed_over(s: Seen, x: Seen, lay: np.ndarray, lay_frame: int, fps: float) ->
     """`s` is a second box of the card `x`, misread, that outlived `x`'s own box: first seen
     where it lies, right where `x` lay before `s` was first seen (`lay`, as seen at `lay_frame`;
     DOUBLE_READ_DIST), while `x` was still seen (BOXED_TOGETHER_S), and seen on after `x` was
-    last seen. (A card put on another comes from
-    somewhere, and drags the box of the card it covers along: it is not first seen where that
-    card lay before it is hidden.) A fresh penguins game: a "6C" box born on Dan's 3C slough,
+    last seen. (A card put on another comes from somewhere, and drags the box of the card it
+    covers along: it is not first seen where that card lay before it is hidden.) A fresh penguins game: a "6C" box born on Dan's 3C slough,
     0.02 widths off, went on after the 3C's box was lost; it was logged as Bob's play, and the
     camera lost step for the rest of the game. A card that `x`'s own track was read as surely
     (PEAK_READ) is a card put squarely on `x`: its track followed it before it had its own."""

@@ -26,11 +26,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from referee.cards import RANK
 from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GROUP_DIST, PEAK_READ, RUN_REACH, UNKNOWN,
                               Observation, Seen, box_over, boxed_anew, boxed_over, double_read, dreck_puts, group_arrivals,
-                              handed_over, immature, in_flight, origin_seat, rank_key, read_at_last, run_gap, run_mate,
-                              runs_put_together, seat_is_sure, split_at_arrivals)
+                              handed_over, immature, in_flight, origin_seat, put_before, rank_key, read_at_last, run_gap,
+                              run_mate, runs_put_together, same_rank, seat_is_sure, split_at_arrivals)
 from vision.live.layout import Layout
 
 #: An interpretation is committed when its best legal path outscores the best legal path
@@ -239,26 +238,11 @@ def boxes_over(cards: list[Seen]) -> tuple[list[Seen], bool]:
     def over(s: Seen, o: Seen) -> bool:
         if o is s or np.linalg.norm(o.last - s.last) > ON_ANOTHER * max(s.width, o.width, 1.0):
             return False
-        return (o.last_frame, o.peak) > (s.last_frame, s.peak) if _same_rank(s, o) else o.peak > s.peak
+        return (o.last_frame, o.peak) > (s.last_frame, s.peak) if same_rank(s, o) else o.peak > s.peak
 
     found = [(s, [o for o in cards if over(s, o)]) for s in cards]
     found = [(s, under) for s, under in found if under]
-    return [s for s, _ in found], bool(found) and all(any(_same_rank(s, o) for o in under) for s, under in found)
-
-
-def _same_rank(a: Seen, b: Seen) -> bool:
-    return RANK.get(a.name) is not None and RANK.get(a.name) == RANK.get(b.name)
-
-
-def put_before(late: list[Seen], put: list[Seen], fps: float) -> bool:
-    """Whether the late cards were put with the cards of `put`, a put already logged: each one
-    a card of its run (`run_mate`: one suit, RUN_REACH ranks, PUT_TOGETHER_S) first seen no later
-    than the put's first card. Read only after the put was judged, it is no later put, whatever
-    the referee would make of it now (fresh bellot full game 1: Bob's run 8H 9H 10H, its 10H boxed
-    unread 5 frames before the 8H, was logged as 8H, killing the trick, and the 10H, read 2 s
-    later, as his next lead; Cid's eat of it followed, and the camera lost step)."""
-    start = min(o.first_frame for o in put)
-    return all(d.first_frame <= start and any(run_mate(d, o, fps) for o in put) for d in late)
+    return [s for s, _ in found], bool(found) and all(any(same_rank(s, o) for o in under) for s, under in found)
 
 
 def as_unread(s: Seen) -> Seen:
