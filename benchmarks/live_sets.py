@@ -73,7 +73,10 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
 
     if args.compare:
-        before, after = (json.loads(Path(p).read_text(encoding="utf-8")) for p in args.compare)
+        try:
+            before, after = (json.loads(Path(p).read_text(encoding="utf-8")) for p in args.compare)
+        except (OSError, ValueError) as e:
+            ap.error(f"--compare needs two files written by --json: {e}")
         for name in after:
             for mode in ("nobody", "answering"):
                 b, a = before.get(name, {}).get(mode), after[name][mode]
