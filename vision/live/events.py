@@ -424,7 +424,8 @@ class EventMaker:
         # went on as a track read 6H, logged as his slough of 6H; Dan's real 6H was then asked
         # about and the camera lost step)
         gone_tracks = {d.track: d for d in departed}
-        tracks_now = {x.track: x for x in seen + departed}
+        # (where cards are not put squarely on others: `boxed_over`)
+        tracks_now = {} if getattr(_game_rules(view), "STACKS_CARDS", False) else {x.track: x for x in seen + departed}
         for k, s in enumerate(seen):
             if s.key is None or s.key in self.on_table or s.track in pinned:
                 continue

@@ -83,6 +83,13 @@ def SINGLE_PUTS(view: dict) -> bool:
     return True
 
 
+#: Cards are put squarely on lying cards here (the discard pile; a swap lays the drawn card on
+#: the grid card it replaces): a box born on a lying card may be a new card, so the event maker
+#: does not take it for a second box of the card below (`cues.boxed_over`; with it, the golf
+#: bench logged 4 of 9 rounds).
+STACKS_CARDS = True
+
+
 def table_cards(view: dict) -> set[str]:
     """The face-up cards in view on the referee's table: the grids' and the pile's top (the
     cards below it are covered: their tracks may end while they stay in the pile)."""
