@@ -788,6 +788,20 @@ def test_a_run_that_came_and_went_between_settles_is_one_play():
     assert info["ruling"].ok
 
 
+def test_a_run_that_came_and_went_is_split_only_by_where_its_cards_lay_on_the_table():
+    """Bob's 6S 7S came and went between settles (as above). Two cards seen lying in the play
+    area farther apart than a run's ends can lie were two puts (a fresh tango game: Cid's 10C
+    and Dan's KC, chained as one run, lost the KC); but a card seen at a settle still held at
+    its seat's edge lay nowhere yet (a fresh tango game: Cid's 3S, "lying" at his edge at a
+    settle, was split off his run 3S-6S, and the camera lost step)."""
+    for lay_6s, one_put in (((640.0, 40.0), True), ((300.0, 200.0), False)):
+        table, em = bob_beats_with_a_run()
+        em.lay = {2: np.array(lay_6s), 3: np.array((1000.0, 500.0))}
+        obs = run_came_and_went(em)
+        arrivals = [[s.name for s in o.cards] for o in obs if o.kind == "arrive"]
+        assert arrivals == ([["6S", "7S"]] if one_put else [["6S"], ["7S"]])
+
+
 def test_a_card_let_go_long_ago_does_not_hide_its_name():
     """A card the camera let go without an event (the referee had already taken it off) and
     that is seen again within RETIRED_WINDOW_S is the same card, only lost from sight. Before,

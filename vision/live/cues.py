@@ -302,10 +302,10 @@ def runs_put_together(cards: list[Seen], fps: float, lay: dict[int, np.ndarray] 
     up to RUN_REACH ranks above it had first been seen, while that card lay there, is that run's
     under card, when timing alone does not chain it to that run (a real-model full penguins
     game: Cid's 8H, read 4.2 s after his 9H, was chained with Ann's 10H instead). Two cards both
-    seen lying at a settle (`lay`: track -> where it lay) farther apart than a run's ends can lie
-    (RUN_REACH x GROUP_DIST card widths) are two puts (a fresh tango game: Cid's 10C and Dan's
-    KC, seen lying 4.7 widths apart and killed before they were judged, were chained as one
-    put; the KC was lost, and Ann's 3H on it was logged as Dan's)."""
+    seen lying at a settle (`lay`: track -> where it lay in the play area) farther apart than a
+    run's ends can lie (RUN_REACH x GROUP_DIST card widths) are two puts (a fresh tango game:
+    Cid's 10C and Dan's KC, seen lying 4.7 widths apart and killed before they were judged,
+    were chained as one put; the KC was lost, and Ann's 3H on it was logged as Dan's)."""
     lay = lay or {}
     # each card as each name it may have: its name, and its guesses of MATE_GUESS_SHARE or more
     guesses = {id(s): [replace(s, names=[(n, 1.0)]) for k, (n, w) in enumerate(s.names[:NAME_ALTERNATIVES])

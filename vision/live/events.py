@@ -653,7 +653,9 @@ class EventMaker:
             gone_puts = sorted((sorted(g, key=lambda d: d.first_frame) for g in by_seat.values()),
                                key=lambda g: g[0].first_frame)
         else:
-            gone_puts = runs_put_together(came_and_went, self.fps, self.lay)
+            # (where each lay in the play area: one still held at its seat's edge at a settle lay nowhere yet)
+            gone_puts = runs_put_together(came_and_went, self.fps,
+                                          {t: p for t, p in self.lay.items() if self.layout.in_play_area(p)})
         for put in gone_puts:
             d = put[0]
             # one first seen at the stock was flipped; where it lay before it went is unknown
