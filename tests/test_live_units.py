@@ -14,7 +14,7 @@ cv2 = pytest.importorskip("cv2")
 
 from vision.live import settle as st  # noqa: E402
 from vision.live.detector import Detection, Noise  # noqa: E402
-from vision.live.cues import (Seen, group_arrivals, handed_over, in_flight, origin_seat, run_mate,  # noqa: E402
+from vision.live.cues import (Seen, group_arrivals, handed_over, in_flight, misread_twin, origin_seat, run_mate,  # noqa: E402
                               runs_put_together, seat_is_sure)
 from vision.live.layout import Layout, default_layout, point_in_polygon, zone_of  # noqa: E402
 from vision.live.tracker import Track, Tracker, resolve_identities, vote_identity  # noqa: E402
@@ -893,3 +893,22 @@ def test_a_track_merged_into_a_newer_one_hands_over_what_is_remembered_of_it():
     em.lay = {old: np.array([640.0, 360.0])}
     em.renamed(tr.renamed)
     assert list(em.lay) == [tr.tracks[0].id]
+
+
+@pytest.mark.parametrize("name, peak, reads_other, twin", [
+    ("6C", 0.40, True, True),  # as measured: weak, each read as the other at times
+    ("6C", 0.68, True, False),  # read surely: a card
+    ("6C", 0.40, False, False),  # never read as the card under it
+    ("7H", 0.40, True, False),  # of its rank: a slough laid half over the card it matches
+])
+def test_a_weak_box_misread_both_ways_with_the_card_under_it_is_that_card(name, peak, reads_other, twin):
+    """A fresh bellot game: a "6C" box 0.3 widths off Cid's 7S (read 6C at times; the box read
+    7S at times, 6C at 0.40 at best) outlived BOX_HOLD_S and was logged as Cid's play; his real
+    play 9C was then ruled an illegal slough. Such a box is a second box of the card under it,
+    however long it stays."""
+    seven = Seen(43, [("7S", 0.84)], np.array([1243.0, 382.0]), np.array([800.0, 332.0]), 257, 382, 87.0, 20.3, 0.70,
+                 reads={"7S": 0.70, name: 0.30})
+    box = Seen(51, [(name, 0.94)], np.array([822.0, 352.0]), np.array([814.0, 344.0]), 288, 382, 84.0, 20.5, peak,
+               reads={name: peak, **({"7S": 0.30} if reads_other else {})})
+    assert misread_twin(box, [seven]) is twin
+    assert misread_twin(seven, [box]) is False  # (the card under it, seen first and read surely)

@@ -447,6 +447,20 @@ def box_over(d: Seen, others: list[Seen], left_with: Collection[int] = ()) -> bo
         x.track != d.track and x.peak > d.peak and x.first_frame < d.first_frame and over(x) for x in others)
 
 
+def misread_twin(d: Seen, others: list[Seen]) -> bool:
+    """`d`, read weakly (BOX_PEAK), and a card seen before it, lying under it (BOX_OVER_DIST)
+    and read more surely, were each read as the other at times: `d` is a second box of that
+    card, however long it stays (a fresh bellot game: a "6C" box 0.3 widths off Cid's 7S, each
+    read as the other now and then, outlived BOX_HOLD_S, was logged as Cid's play, and his real
+    play 9C was ruled an illegal slough). Not for a card of its rank: a Part 1 slough is laid
+    half over the trick card it matches, and cards of one rank are read as each other. A card
+    read surely (a fresh tango game: Dan's flip 5C, read QD at times beside the QD) is a card."""
+    return d.peak <= BOX_PEAK and any(
+        x.track != d.track and x.first_frame < d.first_frame and x.peak > d.peak and not same_rank(d, x)
+        and x.reads.get(d.name, 0.0) > 0.0 and d.reads.get(x.name, 0.0) > 0.0
+        and np.linalg.norm(x.last - d.last) <= BOX_OVER_DIST * max(d.width, x.width, 1.0) for x in others)
+
+
 def boxed_anew(s: Seen, d: Seen, fps: float) -> bool:
     """`s` is the card of the track `d` boxed anew as it landed: `d` was carried in (its path
     LANDED_PATH card widths long at least) and `s` first seen where `d` was last seen
