@@ -7,9 +7,10 @@
 Each set is three full Skitgubbe games on one held-out deck (`live_bench.py --games 3 --deck
 DECK --seed SEED --detector model --reuse`), recorded into `runs/live_full_NAME`. A replay
 reads the recorded model detections, so a pipeline change is measured on exactly the same
-reads in about a minute a set. Recordings are not bit-identical across machines (OpenCV and
-onnxruntime arithmetic), and a game that loses step does so on one decision: compare numbers
-from one machine's recordings only. `runs/` is not in git.
+reads in about a minute a set. Recordings may differ between machines (OpenCV and
+onnxruntime arithmetic; session 31 saw them differ, session 33's matched session 31's game by
+game), and a game that loses step does so on one decision: compare before and after on one
+machine's recordings. `runs/` is not in git.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ GAMES = 3
 
 def folder(name: str) -> Path:
     return ROOT / "runs" / f"live_full_{name}"
+
+
+def is_recorded(name: str) -> bool:
+    """Whether the set's last game has its model detections in runs/."""
+    return (folder(name) / f"{GAMES - 1:04d}.model-detections.json.gz").exists()
 
 
 def bench(name: str, answer: bool = False, workers: int = 1) -> dict:
@@ -94,11 +100,11 @@ def main(argv=None) -> int:
         ap.error(f"unknown set(s) {', '.join(unknown)}; known: {', '.join(SETS)}")
     if args.record:
         for name in names:
-            if (folder(name) / f"{GAMES - 1:04d}.model-detections.json.gz").exists():
+            if is_recorded(name):
                 continue
             print(f"recording {name} into {folder(name)} ...", flush=True)
             bench(name, workers=args.workers)
-    recorded = [n for n in names if (folder(n) / f"{GAMES - 1:04d}.model-detections.json.gz").exists()]
+    recorded = [n for n in names if is_recorded(n)]
     if not recorded:
         print("live_sets: no set is recorded on this machine yet; run with --record first", file=sys.stderr)
         return 2

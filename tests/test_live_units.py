@@ -14,8 +14,8 @@ cv2 = pytest.importorskip("cv2")
 
 from vision.live import settle as st  # noqa: E402
 from vision.live.detector import Detection, Noise  # noqa: E402
-from vision.live.cues import (Seen, group_arrivals, handed_over, in_flight, misread_twin, origin_seat, run_mate,  # noqa: E402
-                              runs_put_together, seat_is_sure)
+from vision.live.cues import (Seen, group_arrivals, handed_over, in_flight, misread_twin, origin_seat,  # noqa: E402
+                              run_mate, runs_put_together, seat_is_sure)
 from vision.live.layout import Layout, default_layout, point_in_polygon, zone_of  # noqa: E402
 from vision.live.tracker import Track, Tracker, resolve_identities, vote_identity  # noqa: E402
 

@@ -478,14 +478,16 @@ def boxed_over(s: Seen, x: Seen, lay: np.ndarray, lay_frame: int, fps: float) ->
     where it lies, right where `x` lay before `s` was first seen (`lay`, as seen at `lay_frame`;
     DOUBLE_READ_DIST), while `x` was still seen (BOXED_TOGETHER_S), and seen on after `x` was
     last seen. (A card put on another comes from somewhere, and drags the box of the card it
-    covers along: it is not first seen where that card lay before it is hidden.) A fresh penguins game: a "6C" box born on Dan's 3C slough,
-    0.02 widths off, went on after the 3C's box was lost; it was logged as Bob's play, and the
-    camera lost step for the rest of the game. A card that `x`'s own track was read as surely
-    (PEAK_READ) is a card put squarely on `x`: its track followed it before it had its own."""
+    covers along: it is not first seen where that card lay before it is hidden.) A fresh
+    penguins game: a "6C" box born on Dan's 3C slough, 0.02 widths off, went on after the 3C's
+    box was lost; it was logged as Bob's play, and the camera lost step for the rest of the
+    game. A card that `x`'s own track was read as surely (PEAK_READ) is a card put squarely on
+    `x`: its track followed it before it had its own."""
     near = DOUBLE_READ_DIST * max(s.width, x.width, 1.0)
-    return s.track != x.track and s.name != x.name and x.reads.get(s.name, 0.0) < PEAK_READ \
-        and x.first_frame < s.first_frame <= x.last_frame - BOXED_TOGETHER_S * fps and x.last_frame < s.last_frame \
-        and lay_frame < s.first_frame and np.linalg.norm(s.last - s.first) <= near and np.linalg.norm(s.first - lay) <= near
+    seen_together = x.first_frame < s.first_frame <= x.last_frame - BOXED_TOGETHER_S * fps
+    return s.track != x.track and s.name != x.name and x.reads.get(s.name, 0.0) < PEAK_READ and seen_together \
+        and x.last_frame < s.last_frame and lay_frame < s.first_frame \
+        and np.linalg.norm(s.last - s.first) <= near and np.linalg.norm(s.first - lay) <= near
 
 
 def handed_over(d: Seen, others: list[Seen], fps: float) -> bool:

@@ -27,9 +27,10 @@ from dataclasses import replace
 import numpy as np
 
 from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GROUP_DIST, PEAK_READ, RUN_REACH, UNKNOWN,
-                              Observation, Seen, box_over, boxed_anew, boxed_over, double_read, dreck_puts, group_arrivals,
-                              handed_over, immature, in_flight, misread_twin, origin_seat, put_before, rank_key, read_at_last, run_gap,
-                              run_mate, runs_put_together, same_rank, seat_is_sure, split_at_arrivals)
+                              Observation, Seen, box_over, boxed_anew, boxed_over, double_read, dreck_puts,
+                              group_arrivals, handed_over, immature, in_flight, misread_twin, origin_seat, put_before,
+                              rank_key, read_at_last, run_gap, run_mate, runs_put_together, same_rank, seat_is_sure,
+                              split_at_arrivals)
 from vision.live.layout import Layout
 
 #: An interpretation is committed when its best legal path outscores the best legal path
@@ -489,8 +490,8 @@ class EventMaker:
         waiting, new = [], []
         for s in unaccounted:
             (waiting if immature(s, frame, self.fps) or (s.name == UNKNOWN and s.track in young) or (
-                frame - s.first_frame <= BOX_HOLD_S * self.fps and box_over(s, under(seen))) or misread_twin(s, under(seen))
-             else new).append(s)
+                frame - s.first_frame <= BOX_HOLD_S * self.fps and box_over(s, under(seen)))
+             or misread_twin(s, under(seen)) else new).append(s)
         self.waiting = {s.track for s in waiting}
         new = [s for s in new if not in_flight(s, seen + departed, self.fps)]  # (another card, landed)
         # a new card a person put on the referee's table (a manual event, a confirmed question,
