@@ -37,6 +37,8 @@ SETS = {
     "bellot51": ("gnome/bellot", 51),
     "atlas71": ("gnome/Атласные", 71),
     "bellot91": ("gnome/bellot", 91),  # recorded fresh in session 33 after its changes, scored untuned
+    "penguins101": ("kde/penguins", 101),  # recorded fresh in session 34 before any change, scored untuned
+    "atlas101": ("gnome/Атласные", 101),  # recorded fresh in session 34 after its changes, scored untuned
 }
 GAMES = 3
 

@@ -1818,3 +1818,95 @@ def test_readings_that_leave_the_same_table_are_decided_without_waiting_longer()
     assert summary(decided)[2:] == [("play", 3, ["AC"]), ("collect", 3, None)]
     assert rulings(decided) == ["ok"] * 4 and not em.pending
     assert "unsure which event" in decided[0][2]["note"]["message"]
+
+
+def test_a_card_logged_unseen_then_carried_into_the_play_area_is_put_down_anew():
+    """The referee waits for Dan's dreck; the 4C, a card of a row already laid, was logged
+    unseen at frame 100 (the camera misread the row). A track of the 4C first seen after that
+    at Ann's edge and carried into the play area is a card put down since, not the row's card
+    showing up at last (a fresh bellot game: Ann's 4C, logged unseen in her dreck row, was
+    led in her 2C 3C 4C while the referee still had the rows out; the lead was logged as 2C 3C,
+    and the camera lost step for the rest of the game)."""
+    def arrivals(first, last, first_frame):
+        table, em = dreck_but_dans()
+        assert "4C" in table.view()["dreck_laid"]
+        em.typed_in["4C"] = 100
+        obs = em.observe([card("4C", first, last, first_frame, 180)], [], 180)
+        return [[s.name for s in o.cards] for o in obs if o.kind == "arrive"], em
+
+    assert arrivals(ANN_EDGE, (640.0, 400.0), 150)[0] == [["4C"]]
+    # the controls, the logged card seen at last: first seen before it was logged; lying in
+    # its row, outside the play area; first seen inside the play area (a run's hidden card)
+    for first, last, first_frame in ((ANN_EDGE, (640.0, 400.0), 90), (ANN_EDGE, (640.0, 640.0), 150),
+                                     ((600.0, 400.0), (640.0, 400.0), 150)):
+        got, em = arrivals(first, last, first_frame)
+        assert got == [] and em.on_table["4C"]["track"] == first_frame and "4C" not in em.typed_in
+
+
+def test_a_box_whose_card_took_its_name_elsewhere_is_no_new_card():
+    """Ann led 2C 3C 4C; the 4C was seen only as a box read "9C" (track 2), logged as the 4C
+    and accounted under its name. The 4C, boxed anew and read at last right by it, takes its
+    name; the "9C" box lying there is a second box of a card already logged: neither a new
+    card while it lies there nor a card that came and went when it is eaten with the run (a
+    fresh bellot game: Cid's 7H 8H, seen as "8H QH", was logged as 7H 8H; the "QH" box was
+    then asked about as a new put, Ann's eat went unlogged, and the camera lost step)."""
+    table, em = part2_lead()
+    assert table.apply({"type": "play", "seat": 0, "cards": ["2C", "3C", "4C"]}).ok
+    for name, track, x in (("2C", 5, 560.0), ("3C", 6, 580.0), ("4C", 2, 600.0)):
+        em.on_table[name] = {"pos": np.array([x, 360.0]), "track": track, "seen": 50}
+    run = [card("2C", ANN_EDGE, (560, 360), 30, 130, track=5), card("3C", ANN_EDGE, (580, 360), 30, 130, track=6)]
+    box = card("9C", ANN_EDGE, (600, 360), 30, 130, track=2)
+    four = card("4C", (604, 362), (604, 362), 120, 130, track=7)
+    assert em.observe(run + [box, four], [], 130) == []
+    assert em.on_table["4C"]["track"] == 7
+    assert em.resolve(force=True) == [] and not em.notes
+    bob_side = (5.0, 360.0)
+    gone = [replace(s, last=np.array(bob_side), last_frame=150) for s in run + [box, four]]
+    obs = em.observe([], gone, 170)
+    assert [(o.kind, sorted(s.name for s in o.cards)) for o in obs] == [("leave", ["2C", "3C", "4C"])]
+    decided = em.resolve(force=True)
+    assert [ev for ev, _, _ in decided] == [{"type": "eat", "seat": 1}] and decided[0][2]["ruling"].ok
+
+
+def test_a_runs_card_carried_off_after_its_mates_is_of_their_put():
+    """Bob beats Ann's 2S with 6S 7S, both seen lying side by side at a settle; Cid eats the
+    2S and Dan the run before the table settles again. At that settle the 6S is gone and the
+    7S still seen, carried off. Before, the 7S was judged a put of its own, and the 6S alone
+    (a fresh bellot game: Dan's 9S 10S JS, eaten by Ann before it was judged; the 9S, last out
+    of sight, was logged alone, and Dan, two cards short, never went out)."""
+    def arrivals(seven_last):
+        table, em = bob_beats_with_a_run()
+        em.lay = {2: np.array([600.0, 380.0]), 3: np.array([630.0, 380.0])}
+        seven = card("7S", BOB_EDGE, seven_last, 315, 390, track=3)
+        obs = em.observe([seven], [card("2S", (560, 360), (640, 20), 10, 340, track=1),
+                                   card("6S", BOB_EDGE, (700, 380), 310, 385, track=2)], 400)
+        return [[s.name for s in o.cards] for o in obs if o.kind == "arrive"], em
+
+    got, em = arrivals((1000.0, 370.0))
+    assert got == [["6S", "7S"]]
+    assert [(ev["type"], ev["seat"], ev.get("cards")) for ev, _, _ in em.resolve(force=True) if ev][:1] == \
+        [("play", 1, ["6S", "7S"])]
+    # the control: a 7S still lying where it lay is judged at this settle as before, by itself
+    assert arrivals((631.0, 381.0))[0] == [["6S"], ["7S"]]
+
+
+def test_a_box_lying_squarely_on_a_card_of_a_run_is_no_card_of_it():
+    """Ann leads the run 3C 4C. A second box lies squarely on the 3C (0.03 widths off), read
+    "2C" (in her hand) less surely than the 3C: one card boxed twice, not the run 2C 3C 4C (a
+    fresh bellot game: Dan's 10S, boxed as "QS" and as 10S, was logged in his run 9S 10S JS as a
+    QS too). Cards of a run lie 0.42 face widths apart."""
+    def put(box_at, three_reads=None, box_name="2C"):
+        table, em = part2_lead()
+        three = card("3C", ANN_EDGE, (580, 360), 100, 130, track=1)
+        four = card("4C", ANN_EDGE, (614, 360), 100, 130, track=2)
+        box = card(box_name, ANN_EDGE, box_at, 100, 130, track=3)
+        three.peak, four.peak, box.peak = 1.0, 1.0, 0.67
+        three.reads = three_reads or {"3C": 1.0}
+        em.observe([three, four, box], [], 130)
+        return summary(em.resolve(force=True))
+
+    assert put((582.0, 361.0)) == [("play", 0, ["3C", "4C"])]
+    # the controls: a box a run's step away is a card of the run; so is one the 3C was read
+    # as at times (which of the two is the card is not known)
+    assert put((546.0, 360.0)) == [("play", 0, ["2C", "3C", "4C"])]
+    assert put((582.0, 361.0), {"3C": 1.0, "2C": 0.3}) == [("play", 0, ["2C", "3C", "4C"])]

@@ -79,6 +79,11 @@ GROUP_DIST = 0.9
 #: 3H read 7H and 3H). Measured on six replayed full games and 30 short ones: such doubles lay
 #: 0.0-0.28 widths off; real cards of the same rank, 0.31 and more.
 DOUBLE_READ_DIST = 0.28
+#: Two new boxes of puts that may hold several cards lying within this many card widths of
+#: each other at a settle are one card boxed twice (`EventMaker.observe`). A run's cards lie a
+#: rendered 0.42 face widths apart, 0.28 of these widths (bellot: 27-28 px); a fresh bellot
+#: game's 10S boxed twice, "QS" and 10S, lay 1.4 px apart.
+SQUARELY_ON = 0.1
 #: A box first seen where it lies, read no surer than this (its best single read), lying within
 #: BOX_OVER_DIST card widths of a card seen before it and read more surely, may be a second box
 #: over that card: it waits up to BOX_HOLD_S seconds, and if it vanishes while that card stays it

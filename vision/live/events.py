@@ -30,7 +30,7 @@ from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GRO
                               Observation, Seen, box_over, boxed_anew, boxed_over, double_read, dreck_puts,
                               group_arrivals, handed_over, immature, in_flight, misread_twin, origin_seat, put_before,
                               rank_key, read_at_last, run_gap, run_mate, runs_put_together, same_rank, seat_is_sure,
-                              split_at_arrivals)
+                              split_at_arrivals, SQUARELY_ON)
 from vision.live.layout import Layout
 
 #: An interpretation is committed when its best legal path outscores the best legal path
@@ -332,6 +332,10 @@ class EventMaker:
         self.held_first: dict[str, tuple] = {}  # name -> (first frame, where, frame) of a held-back new card
         self.swept: set[int] = set()  # tracks of unaccounted cards first seen lying on the killed pile
         self.lay: dict[int, np.ndarray] = {}  # track of a new card -> where it lay at the first settle it was seen
+        # second boxes of a card -> where they lay: no card of their own while they stay there (a
+        # track an accounted card's name moved off to another track lying by it; a new track
+        # lying squarely on a new card read more surely)
+        self.second_boxes: dict[int, np.ndarray] = {}
         # cards on the referee's table that no camera event put there, or one put there unseen:
         # name -> the frame it was logged at (-1: typed in by a person)
         self.typed_in: dict[str, int] = {}
@@ -384,6 +388,8 @@ class EventMaker:
                 self.lay.setdefault(new, self.lay.pop(old))
             if old in self.held_tracks:
                 self.held_tracks.add(new)
+            if old in self.second_boxes:
+                self.second_boxes.setdefault(new, self.second_boxes.pop(old))
 
     def _account(self, key: str, s: Seen) -> None:
         """Account for card `key` as lying on the table where `s` last saw it."""
@@ -460,6 +466,12 @@ class EventMaker:
                 # 13 %, was taken for the 2D moved 350 px as Bob ate it, and his eat was lost)
                 continue
             if s.track == entry["track"] or np.linalg.norm(entry["pos"] - s.last) <= MOVED_FAR * max(s.width, 1.0):
+                if s.track != entry["track"] and entry["track"] in live_tracks:
+                    # (its old track is no new card: a fresh bellot game's Cid's 7H 8H, seen as
+                    # "8H QH", was logged as 7H 8H; the 7H, read at last by a box of its own,
+                    # took the name, and the "QH" box lying there was asked about as a new put
+                    # while Ann's eat went unlogged: the camera lost step)
+                    self.second_boxes[entry["track"]] = np.asarray(entry["pos"], float)
                 entry.update(track=s.track, pos=s.last, seen=s.last_frame)
             elif s.key in ref_table or entry["track"] in live_tracks:
                 entry.update(track=s.track, pos=s.last, seen=s.last_frame)
@@ -470,8 +482,11 @@ class EventMaker:
         # A name read only once or twice (vote mass under STRONG_VOTES) waits for a later settle:
         # such tracks are mostly one misread of a card being carried, gone again a moment later.
         # A card whose votes do not reach a name yet waits too, for IMMATURE_HOLD_S.
+        self.second_boxes = {t: p for t, p in self.second_boxes.items() if t in live_tracks or t in gone_tracks}
         unaccounted = [s for s in seen if s.key is not None and s.key not in self.on_table
-                       and s.key not in pending_names]
+                       and s.key not in pending_names and not (
+                           s.track in self.second_boxes
+                           and np.linalg.norm(self.second_boxes[s.track] - s.last) <= MOVED_FAR * max(s.width, 1.0))]
         young = {s.track for s in unaccounted if frame - s.first_frame <= IMMATURE_HOLD_S * self.fps}
         # where each new card lay at the first settle it was seen: a card held back until the
         # trick was carried off is seen last at the taker's edge (a real-model full tango game:
@@ -482,6 +497,20 @@ class EventMaker:
         for s in unaccounted:
             self.lay.setdefault(s.track, s.last.copy())
         single_puts = _game_rules(view).SINGLE_PUTS(view)
+        if not single_puts:
+            # two new cards of puts that may hold several (a run), lying squarely on each other
+            # (SQUARELY_ON) at a settle, are one card boxed twice: the one read less surely
+            # is its second box, unless the other was read as it at times: which is which is not
+            # known then (a fresh bellot game: Dan's 10S, boxed and read "QS", then boxed again
+            # and read 10S, was put in his run 9S 10S JS as a QS too; a fresh tango game's boxes
+            # "KC" and AC on Dan's run JC-AC, the "KC" read AC at times, were one card, and which
+            # one was not the camera's to guess: without the AC the run was asked about)
+            for s in [s for s in unaccounted if s.name != UNKNOWN]:  # (an unread box holds changes back)
+                if any(o.track != s.track and o.peak > s.peak and o.reads.get(s.name, 0.0) == 0.0
+                       and np.linalg.norm(self.lay[s.track] - self.lay[o.track])
+                       <= SQUARELY_ON * max(s.width, o.width, 1.0) for o in unaccounted):
+                    self.second_boxes[s.track] = self.lay[s.track]
+            unaccounted = [s for s in unaccounted if s.track not in self.second_boxes]
 
         def under(cards: list[Seen]) -> list[Seen]:
             # the cards a weak box may lie over: where runs are laid, only those accounted
@@ -500,8 +529,20 @@ class EventMaker:
         # even if the referee has taken it off since: a fresh Atlas game's 3S of Dan's dreck
         # row, logged by what the referee knew he held, read just after the Bozo hand was dealt,
         # was logged as Bob's first lead)
-        for s in [s for s in new if s.key in self.typed_in and (s.key in ref_table or (
-                s.first_frame <= self.typed_in[s.key] and np.linalg.norm(s.first - s.last) <= MOVED_FAR * max(s.width, 1.0)))]:
+        # (but not one the camera logged unseen, first seen after that outside the play area and
+        # carried into it: a card put down since; dreck rows are laid outside it, where a card logged unseen
+        # shows up later, and a run's hidden card shows up inside it; a fresh bellot game: Ann's
+        # 4C, logged unseen in her dreck row, was taken up with the Bozo hand and led in her 2C
+        # 3C 4C while the referee still had the rows out; the lead was logged as 2C 3C, and the
+        # camera lost step for the rest of the game)
+        def typed(s: Seen) -> bool:
+            before = s.first_frame <= self.typed_in[s.key]
+            if s.key in ref_table:
+                put_since = self.typed_in[s.key] >= 0 and not before and not self.layout.in_play_area(s.first) \
+                    and self.layout.in_play_area(s.last)
+                return not put_since
+            return before and np.linalg.norm(s.first - s.last) <= MOVED_FAR * max(s.width, 1.0)
+        for s in [s for s in new if s.key in self.typed_in and typed(s)]:
             self._account(s.key, s)
             del self.typed_in[s.key]
             new.remove(s)
@@ -581,7 +622,7 @@ class EventMaker:
             # a card judged where it lay when last settled, not where it was carried off
             at = lay.get(s.key) if s.key in self.on_table else self.lay.get(s.track)
             return s if at is None else replace(s, last=at)
-        unaccounted_gone = [d for d in departed if d.key is not None
+        unaccounted_gone = [d for d in departed if d.key is not None and d.track not in self.second_boxes
                             and d.key not in self.on_table and d.key not in pending_names
                             and d.key not in present and d.key not in self.retired
                             and not double_read(d, seen + departed, lay)
@@ -655,8 +696,20 @@ class EventMaker:
                                key=lambda g: g[0].first_frame)
         else:
             # (where each lay in the play area: one still held at its seat's edge at a settle lay nowhere yet)
-            gone_puts = runs_put_together(came_and_went, self.fps,
-                                          {t: p for t, p in self.lay.items() if self.layout.in_play_area(p)})
+            in_area = {t: p for t, p in self.lay.items() if self.layout.in_play_area(p)}
+            # a card still seen, carried off (MOVED_FAR from where it lay) with the cards of its
+            # put that are gone already, is one of that put: both lay in the play area at a
+            # settle, as close as a run's cards of their ranks can lie
+            # (a fresh bellot game: Dan's 9S 10S JS, eaten by Ann before it was judged; the 9S,
+            # last out of sight, was logged alone, and Dan, two cards short, never went out)
+            joining = [s for s in new if s.track in in_area
+                       and np.linalg.norm(s.last - in_area[s.track]) > MOVED_FAR * max(s.width, 1.0) and any(
+                d.track in in_area and run_mate(s, d, self.fps)
+                and np.linalg.norm(in_area[s.track] - in_area[d.track])
+                <= run_gap(s.name, d.name) * GROUP_DIST * max(s.width, d.width, 1.0)
+                for d in came_and_went)]
+            new = [s for s in new if all(s is not j for j in joining)]
+            gone_puts = runs_put_together(came_and_went + joining, self.fps, in_area)
         for put in gone_puts:
             d = put[0]
             # one first seen at the stock was flipped; where it lay before it went is unknown
