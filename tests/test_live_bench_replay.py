@@ -85,3 +85,24 @@ def test_latency_counts_an_event_logged_again_as_it_was_from_its_first_hand_over
     kept = live_bench.standing(log, rulings)[1:]
     assert kept == [5, 6, 7, 8]
     assert live_bench.handed_at(log, rulings, emitted, kept) == [40, 22, 50, 60]
+
+
+def test_the_trace_finds_where_the_camera_parts_from_the_true_log():
+    """`live_trace.py` names the first true event the camera's standing log (undos applied)
+    differs at, and the stretches that differ, largest first."""
+    from types import SimpleNamespace
+
+    import live_trace
+
+    events = [{"type": "start"}, {"type": "play", "seat": 0, "cards": ["2C"]}, {"type": "hand", "seat": 1},
+              {"type": "play", "seat": 1, "cards": ["9C"]}, {"type": "eat", "seat": 2},
+              {"type": "play", "seat": 3, "cards": ["5D"]}]
+    log = [{"type": "start"}, {"type": "play", "seat": 0, "cards": ["2C"], "evidence": {"frame": 10}},
+           {"type": "play", "seat": 1, "cards": ["8C"]}, {"type": "undo"},
+           {"type": "play", "seat": 1, "cards": ["9C"]}, {"type": "play", "seat": 3, "cards": ["5D"]}]
+    pipe = SimpleNamespace(log=log, rulings=[{"ok": True}] * len(log))
+    j, true, got = live_trace.first_divergence(events, pipe)
+    assert (j, true, got) == (2, {"type": "eat", "seat": 2}, {"type": "play", "seat": 3, "cards": ["5D"]})
+    assert live_trace.gaps(events, pipe, [10, 20, 30, 40]) == ["delete  true #2-2 (1) frames 30-30, camera 0 events"]
+    pipe.log = log[:2] + log[4:5] + [{"type": "eat", "seat": 2}] + log[5:]
+    assert live_trace.first_divergence(events, pipe) == (4, None, None)
