@@ -1910,3 +1910,24 @@ def test_a_box_lying_squarely_on_a_card_of_a_run_is_no_card_of_it():
     # as at times (which of the two is the card is not known)
     assert put((546.0, 360.0)) == [("play", 0, ["2C", "3C", "4C"])]
     assert put((582.0, 361.0), {"3C": 1.0, "2C": 0.3}) == [("play", 0, ["2C", "3C", "4C"])]
+
+
+def test_a_card_first_seen_just_after_a_hand_lay_on_the_stock_was_flipped():
+    """Ann flipped 9D; Bob, to act, takes the top stock card, turns it over on the way and puts
+    it in the trick. Its face is first seen 1.7 stock radii out, so where it was first seen says
+    nothing of the stock; his hand lying on the stock for a second just before does (fresh tango
+    21 game 0: Bob's flip QS was logged as a play from his hand; in 21 full games, no hand lay on
+    the stock for 5 frames or more during any of 959 Part 1 puts from the hand)."""
+    at_stock = np.array([[550.0, 320.0], [700.0, 320.0], [700.0, 440.0], [550.0, 440.0]])  # (centre 625, 380)
+
+    def bobs_put(visits):
+        table, em = trick_on_table(upto=1)
+        for f in visits:
+            em.hand_at_stock(f, [at_stock])
+        em.observe(still_there()[:1] + [card("4C", (506, 417), (560, 360), 111, 140, track=40)], [], 140)
+        return [(ev["type"], ev["seat"], ev.get("cards"), ev.get("source")) for ev, _, _ in em.resolve(force=True) if ev]
+
+    assert bobs_put([100, 101, 102, 104, 105, 107, 108]) == [("play", 1, ["4C"], "stock")]  # (the box drops out)
+    # the controls: a hand on the stock for 4 frames; a visit ended a second before; none
+    for visits in ([105, 106, 107, 108], [90, 91, 92, 93, 94, 95, 96, 97, 98, 99], []):
+        assert bobs_put(visits) == [("play", 1, ["4C"], None)]

@@ -79,6 +79,19 @@ GROUP_DIST = 0.9
 #: 3H read 7H and 3H). Measured on six replayed full games and 30 short ones: such doubles lay
 #: 0.0-0.28 widths off; real cards of the same rank, 0.31 and more.
 DOUBLE_READ_DIST = 0.28
+#: A flip is the card a hand took from the stock: a hand box centred within HAND_AT_STOCK stock
+#: radii of the stock for FLIP_HAND_FRAMES frames or more (first to last; the hand box drops out
+#: now and then: gaps up to FLIP_HAND_GAP_S) within the FLIP_HAND_WINDOW_S before a card is first
+#: seen, the last of them at most FLIP_HAND_GAP_S before it, says that card was flipped, wherever it
+#: was first seen (its face shows only once it is turned, on the way to the trick). Measured on the
+#: model's detections of 21 full games, first to last frame with such a hand during each true Part 1
+#: put: at most 4 for plays and sloughs from the hand (959; one had 4), 5 or more for 51 of 89 flips.
+#: Five flips whose flight went unseen had been logged as plays from the hand (fresh tango 21 game
+#: 0: Bob's QS, first seen 1.7 stock radii out, after his hand lay on the stock for 10 frames).
+HAND_AT_STOCK = 0.75
+FLIP_HAND_FRAMES = 5
+FLIP_HAND_GAP_S = 0.5
+FLIP_HAND_WINDOW_S = 1.5
 #: Two new boxes of puts that may hold several cards lying within this many card widths of
 #: each other at a settle are one card boxed twice (`EventMaker.observe`). A run's cards lie a
 #: rendered 0.42 face widths apart, 0.28 of these widths (bellot: 27-28 px); a fresh bellot

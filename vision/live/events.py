@@ -30,7 +30,7 @@ from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GRO
                               Observation, Seen, box_over, boxed_anew, boxed_over, double_read, dreck_puts,
                               group_arrivals, handed_over, immature, in_flight, misread_twin, origin_seat, put_before,
                               rank_key, read_at_last, run_gap, run_mate, runs_put_together, same_rank, seat_is_sure,
-                              split_at_arrivals, SQUARELY_ON)
+                              split_at_arrivals, FLIP_HAND_FRAMES, FLIP_HAND_GAP_S, FLIP_HAND_WINDOW_S, HAND_AT_STOCK, SQUARELY_ON)
 from vision.live.layout import Layout
 
 #: An interpretation is committed when its best legal path outscores the best legal path
@@ -340,6 +340,7 @@ class EventMaker:
         # name -> the frame it was logged at (-1: typed in by a person)
         self.typed_in: dict[str, int] = {}
         self.waiting: set[int] = set()  # tracks of new cards not read well enough yet at the last observe
+        self.stock_visits: list[int] = []  # frames a hand lay on the stock (`hand_at_stock`), lately
         # this deck's cards are named by one reader, their faces (`vision.runtime.CornerTrust`):
         # every name is weak evidence, so what would be ruled illegal is asked about
         self.faces_only = False
@@ -713,7 +714,7 @@ class EventMaker:
         for put in gone_puts:
             d = put[0]
             # one first seen at the stock was flipped; where it lay before it went is unknown
-            stock = self.layout.near_stock(d.first) and stock_left
+            stock = self._flipped(d) and stock_left
             hint = None if stock else origin_seat(d.first, self.lay.get(d.track, d.last), self.layout, d.width)
             obs.append(Observation("arrive", put, frame, time, d.first_frame, hint, stock, present=present,
                                    seat_sure=False))
@@ -760,12 +761,33 @@ class EventMaker:
             return s
         return replace(s, names=[(name, shares.get(name, s.share))] + [(n, w) for n, w in s.names if n != name])
 
+    def hand_at_stock(self, frame: int, hands: list[np.ndarray]) -> None:
+        """Note the frame if a hand box (corner points) lies on the stock (HAND_AT_STOCK)."""
+        if any(np.linalg.norm(np.asarray(q, float).mean(axis=0) - self.layout.stock)
+               <= HAND_AT_STOCK * self.layout.stock_radius for q in hands):
+            self.stock_visits = [f for f in self.stock_visits if frame - f <= IMMATURE_HOLD_S * self.fps] + [frame]
+
+    def _flipped(self, s: Seen) -> bool:
+        """Whether `s` was first seen at the stock, or just after a hand lay on the stock for
+        FLIP_HAND_FRAMES (FLIP_HAND_GAP_S, FLIP_HAND_WINDOW_S): a card flipped, its flight unseen."""
+        if self.layout.near_stock(s.first):
+            return True
+        visits = [f for f in self.stock_visits if 0 <= s.first_frame - f <= FLIP_HAND_WINDOW_S * self.fps]
+        if not visits or s.first_frame - visits[-1] > FLIP_HAND_GAP_S * self.fps:
+            return False
+        since = visits[-1]  # (the visit's first frame: the hand box drops out now and then)
+        for f in reversed(visits[:-1]):
+            if since - f > FLIP_HAND_GAP_S * self.fps:
+                break
+            since = f
+        return visits[-1] - since + 1 >= FLIP_HAND_FRAMES
+
     def _arrival(self, g: list[Seen], frame: int, time: float, present: set, stock_left: bool,
                  put_seat: int | None = None) -> Observation:
         """The arrival of the put `g` (cards first seen in order), seen at the settle `frame`;
         `put_seat`: the seat it is known to come from (a dreck row)."""
         first = g[0]
-        stock = self.layout.near_stock(first.first) and stock_left
+        stock = self._flipped(first) and stock_left
         # a flipped card is carried from the stock to its flipper: the landing side tells;
         # else the seat of the put's first card seen coming in from outside the play area
         # (the best evidence of where the put came from), or of its first card

@@ -188,6 +188,8 @@ class LivePipeline:
         dets = self.detector(frame, index)
         t1 = _time.perf_counter()
         self.tracker.update(dets, index)
+        if self.events is not None:
+            self.events.hand_at_stock(index, [d.quad for d in dets if d.kind == "hand"])
         if self.events is not None and self.tracker.renamed:
             self.events.renamed(self.tracker.renamed)
         for tr in self.tracker.died:
