@@ -1931,3 +1931,45 @@ def test_a_card_first_seen_just_after_a_hand_lay_on_the_stock_was_flipped():
     # the controls: a hand on the stock for 4 frames; a visit ended a second before; none
     for visits in ([105, 106, 107, 108], [90, 91, 92, 93, 94, 95, 96, 97, 98, 99], []):
         assert bobs_put(visits) == [("play", 1, ["4C"], None)]
+
+
+def test_a_trick_carried_off_by_a_seat_that_did_not_win_it_as_read_was_misread():
+    """Ann leads 5D, Bob plays KH, Cid 4C, Dan AD, read JD (and AD at times: the detector reads
+    that deck's AD as JD). As read, Bob won; Dan carries the trick off, surely, to his side.
+    Exactly one of the trick's cards read as one of its lesser names makes Dan the winner: Dan's
+    was the AD, and the trick his (a fresh Atlas game: logged as Bob's collect, and the camera
+    lost step for the rest of the game). A card never read otherwise gives no such reading: the
+    collect is Bob's, as before."""
+    from referee import Table
+    from vision.live.games import live_table
+
+    def trick(dans_names):
+        table = live_table("skitgubbe", Table())
+        table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        puts = [("5D", ANN_EDGE, (640, 420)), ("KH", BOB_EDGE, (560, 360)), ("4C", (640.0, 5.0), (640, 300))]
+        seen = []
+        for k, (name, edge, at) in enumerate(puts):
+            seen.append(card(name, edge, at, 100 + 30 * k, 120 + 30 * k, track=k + 1))
+        seen.append(Seen(4, dans_names, np.array(DAN_EDGE), np.array([700.0, 360.0]), 190, 210, 80.0, 10.0, 0.9))
+        for k, s in enumerate(seen):
+            em.observe(seen[:k + 1], [], s.last_frame + 5)
+            em.resolve(force=True)
+        gone = [replace(s, last=np.array(DAN_EDGE), last_frame=250) for s in seen]
+        em.observe([], gone, 260)
+        decided = em.resolve(force=True)
+        log = [ev for ev, _, _ in decided if ev]
+        return table, log, em
+
+    table, log, em = trick([("JD", 0.77), ("KH", 0.08), ("AD", 0.08)])
+    assert [without(ev) for ev in log] == [{"type": "undo"}, {"type": "play", "seat": 3, "cards": ["AD"]},
+                                           {"type": "collect", "seat": 3}]
+    assert em.notes[-1]["message"].startswith("saw the cards carried off to Dan, which makes sense only if Dan's play "
+                                              "of JD was of AD")
+    assert table.view()["phase"] == "part1" and table.view().get("to_act") == 3  # (Dan leads next)
+    table, log, em = trick([("JD", 1.0)])
+    assert [without(ev) for ev in log] == [{"type": "collect", "seat": 1}]
+
+
+def without(ev):
+    return {k: v for k, v in ev.items() if k != "evidence"}

@@ -30,7 +30,8 @@ from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GRO
                               Observation, Seen, box_over, boxed_anew, boxed_over, double_read, dreck_puts,
                               group_arrivals, handed_over, immature, in_flight, misread_twin, origin_seat, put_before,
                               rank_key, read_at_last, run_gap, run_mate, runs_put_together, same_rank, seat_is_sure,
-                              split_at_arrivals, FLIP_HAND_FRAMES, FLIP_HAND_GAP_S, FLIP_HAND_WINDOW_S, HAND_AT_STOCK, SQUARELY_ON)
+                              split_at_arrivals, FLIP_HAND_FRAMES, FLIP_HAND_GAP_S, FLIP_HAND_WINDOW_S, HAND_AT_STOCK,
+                              NAME_ALTERNATIVES, SQUARELY_ON)
 from vision.live.layout import Layout
 
 #: An interpretation is committed when its best legal path outscores the best legal path
@@ -906,6 +907,11 @@ class EventMaker:
                 parts = self._removals_in_turn(head.cards, head.frame, head.time, head.present)
                 if len(parts) > 1:
                     self.pending[:1] = [replace(head, cards=p, order=max(c.last_frame for c in p)) for p in parts]
+            if head.kind == "leave":
+                misread = self._misread_taker(head)
+                if misread:  # (judged next, against the amended log)
+                    decided += misread
+                    continue
             if head.whole is not None:
                 view = self.table.view()
                 split_off = [o for o in self.pending if o.whole is head.whole]
@@ -1248,6 +1254,41 @@ class EventMaker:
                 chosen=amended)
             return decided
         return None
+
+    def _misread_taker(self, late: Observation) -> list | None:
+        """Cards carried off, surely, to a seat whose taking them has no plausible reading, though
+        another seat's would have (a trick's winner the referee counts otherwise): if exactly one card put since the last
+        removal logged, read as one of its track's lesser names (NAME_ALTERNATIVES) instead,
+        makes it plausible (the events after it reading legally too), it was that card: it and
+        the events after it are withdrawn and logged again so, and the removal is judged next.
+        Returns the decided entries, or None. A fresh Atlas game: Dan's lead AD, read JD (and
+        AD at times), lost the trick to Bob's KH; Dan carried it off, it was logged as Bob's
+        collect, and the camera lost step (the detector reads that deck's AD as JD: issue 3)."""
+        if late.kind != "leave" or not late.seat_sure or late.seat_hint is None or self._plausibly_legal(late) \
+                or not self._plausibly_legal(replace(late, seat_hint=None, seat_sure=False)):
+            return None  # (legal as seen; or not for want of a taker: cards still lying, say)
+        fits = []
+        for back in range(1, min(len(self.recent), GUESS_BACK) + 1):
+            ev0, obs0, _ = self.recent[-back]
+            if obs0.kind == "leave":
+                break  # (only cards put since the last removal)
+            cards = event_cards(ev0)
+            if len(cards) != 1 or len(obs0.cards) != 1:
+                continue
+            fits += [(back, amended) for name, _ in obs0.cards[0].names[1:NAME_ALTERNATIVES + 1]
+                     if name not in (UNKNOWN, cards[0])
+                     for amended in [_renamed(without_evidence(ev0), cards[0], name)]
+                     if self._explains(back, amended, late)]
+        if len(fits) != 1:
+            return None  # (none, or no telling which)
+        (back, amended), = fits
+        ev0, obs0, _ = self.recent[-back]
+        decided = self._relogged(back, amended, late, obs0)
+        decided[back][2]["note"] = self._ask(
+            obs0, f"saw the cards carried off to {self._seat_name(late.seat_hint)}, which makes sense only if "
+                  f"{self._describe(ev0)} was of {event_cards(amended)[0]}, a card it was read as at times: "
+                  f"logged again so; please confirm", chosen=amended)
+        return decided
 
     def _misseated(self, late: Observation) -> list | None:
         """An arrival read surely, from the seat to act, with no legal reading because the
