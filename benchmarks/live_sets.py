@@ -38,7 +38,7 @@ SETS = {
     "atlas71": ("gnome/Атласные", 71),
     "bellot91": ("gnome/bellot", 91),  # recorded fresh in session 33 after its changes, scored untuned
     "penguins101": ("kde/penguins", 101),  # recorded fresh in session 34 before any change, scored untuned
-    "atlas101": ("gnome/Атласные", 101),  # recorded fresh in session 34 after its changes, scored untuned
+    "atlas101": ("gnome/Атласные", 101),  # session 34, after items 1-5, untuned (penguins101's games, another deck)
 }
 GAMES = 3
 
