@@ -1279,16 +1279,10 @@ class EventMaker:
                      if name not in (UNKNOWN, cards[0])
                      for amended in [_renamed(without_evidence(ev0), cards[0], name)]
                      if self._explains(back, amended, late)]
-        if len(fits) != 1:
-            return None  # (none, or no telling which)
-        (back, amended), = fits
-        ev0, obs0, _ = self.recent[-back]
-        decided = self._relogged(back, amended, late, obs0)
-        decided[back][2]["note"] = self._ask(
-            obs0, f"saw the cards carried off to {self._seat_name(late.seat_hint)}, which makes sense only if "
-                  f"{self._describe(ev0)} was of {event_cards(amended)[0]}, a card it was read as at times: "
-                  f"logged again so; please confirm", chosen=amended)
-        return decided
+        return self._relogged_the_one(fits, late, lambda ev0, amended: (
+            f"saw the cards carried off to {self._seat_name(late.seat_hint)}, which makes sense only if "
+            f"{self._describe(ev0)} was of {event_cards(amended)[0]}, a card it was read as at times: "
+            f"logged again so; please confirm"))
 
     def _misseated(self, late: Observation) -> list | None:
         """An arrival read surely, from the seat to act, with no legal reading because the
@@ -1319,15 +1313,22 @@ class EventMaker:
         if len(fits) > 1:  # (several seats fit: the one whose side the card was first seen on)
             fits = [(back, amended) for back, amended in fits
                     if amended["seat"] == self.layout.zone_of(self.recent[-back][1].cards[0].first)]
+        return self._relogged_the_one(fits, late, lambda ev0, amended: (
+            f"saw {', '.join(s.name for s in late.cards)} arrive from {self._seat_name(late.seat_hint)}, legal "
+            f"only if {self._describe(ev0)}, seen from a seat the camera was not sure of, was "
+            f"{self._seat_name(amended['seat'])}'s: logged again so; please confirm"))
+
+    def _relogged_the_one(self, fits: list[tuple[int, dict]], late: Observation, message) -> list | None:
+        """If exactly one reading fits ((back, amended): the event `back` events ago read as
+        `amended`), withdraw it and the events after it and log them again so (`_relogged`),
+        asking about it in the words `message(event, amended)`. The decided entries, or None
+        (none fits, or no telling which)."""
         if len(fits) != 1:
-            return None  # (none, or no telling which)
+            return None
         (back, amended), = fits
         ev0, obs0, _ = self.recent[-back]
         decided = self._relogged(back, amended, late, obs0)
-        decided[back][2]["note"] = self._ask(
-            obs0, f"saw {', '.join(s.name for s in late.cards)} arrive from {self._seat_name(late.seat_hint)}, legal "
-                  f"only if {self._describe(ev0)}, seen from a seat the camera was not sure of, was "
-                  f"{self._seat_name(amended['seat'])}'s: logged again so; please confirm", chosen=amended)
+        decided[back][2]["note"] = self._ask(obs0, message(ev0, amended), chosen=amended)
         return decided
 
     def _explains(self, back: int, amended: dict, late: Observation, consumed: bool = False) -> bool:

@@ -189,9 +189,9 @@ class LivePipeline:
         t1 = _time.perf_counter()
         self.tracker.update(dets, index)
         if self.events is not None:
-            self.events.hand_at_stock(index, [d.quad for d in dets if d.kind == "hand"])
-        if self.events is not None and self.tracker.renamed:
-            self.events.renamed(self.tracker.renamed)
+            self.events.hand_at_stock(index, [h.quad for h in self.tracker.hands])
+            if self.tracker.renamed:
+                self.events.renamed(self.tracker.renamed)
         for tr in self.tracker.died:
             # (an unread card leaves with its guesses: one read JH and JD by turns, never named,
             # may be a card that came and went between settles)
