@@ -140,6 +140,8 @@ def main(argv=None) -> int:
         ap.error(f"unknown set {args.set!r}; known: {', '.join(live_sets.SETS)}")
     if not 0 <= args.game < live_sets.GAMES:
         ap.error(f"game must be 0-{live_sets.GAMES - 1}")
+    if not live_sets.is_recorded(args.set):
+        ap.error(f"{args.set} is not recorded on this machine: python benchmarks/live_sets.py --record --sets {args.set}")
     lines, events, pipe, true_at = replay(args.set, args.game, args.obs, args.answer)
     j, t, g = first_divergence(events, pipe)
     truth_n = sum(e["type"] not in live_bench.INVISIBLE and e["type"] != "start" for e in events)

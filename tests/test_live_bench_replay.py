@@ -106,3 +106,15 @@ def test_the_trace_finds_where_the_camera_parts_from_the_true_log():
     assert live_trace.gaps(events, pipe, [10, 20, 30, 40]) == ["delete  true #2-2 (1) frames 30-30, camera 0 events"]
     pipe.log = log[:2] + log[4:5] + [{"type": "eat", "seat": 2}] + log[5:]
     assert live_trace.first_divergence(events, pipe) == (4, None, None)
+
+
+def test_the_trace_of_a_set_not_recorded_says_how_to_record_it(capsys, monkeypatch):
+    import live_sets
+    import live_trace
+
+    monkeypatch.setattr(live_sets, "is_recorded", lambda name: False)
+    with pytest.raises(SystemExit) as exit_:
+        live_trace.main(["bellot51", "0"])
+    assert exit_.value.code == 2
+    assert "bellot51 is not recorded on this machine: python benchmarks/live_sets.py --record --sets bellot51" \
+        in capsys.readouterr().err
