@@ -330,10 +330,11 @@ def run_game(job: dict) -> dict:
     emitted = {seq: f for seq, f, _ in pipe.stats.latencies}
     seen_frames = [(pipe.log[i].get("evidence") or {}).get("frame") for i in kept]
     emit_frames = handed_at(pipe.log, pipe.rulings, emitted, kept)
-    lat, lat_seen = [], []
+    lat, lat_seen, lat_type = [], [], []
     for ti, gi in cmp.pop("pairs"):
         if truth_still[ti] is not None and gi < len(emit_frames) and emit_frames[gi] is not None:
             lat.append((emit_frames[gi] - truth_still[ti]) / args["fps"])
+            lat_type.append(truth[ti]["type"])
             seen = seen_frames[gi] if seen_frames[gi] is not None else emit_frames[gi]
             lat_seen.append((min(seen, emit_frames[gi]) - truth_still[ti]) / args["fps"])
     sev = [r["severity"] for r in pipe.rulings[1:]]
@@ -343,8 +344,24 @@ def run_game(job: dict) -> dict:
             "illegal": sev.count("illegal"), "errors": sev.count("error"), "warnings": sev.count("warning"),
             "notes": len(pipe.notes), "answers": answers, "frames": frames, "watch_s": watch_s, "render_s": render_s,
             "detect_s": pipe.stats.detect_s, "latency": lat, "latency_seen": lat_seen,
+            "latency_type": lat_type,
             "unread_deck": pipe.unread_deck() is not None,  # the camera said it cannot read this deck
             "replayed": recorded is not None}
+
+
+def latency_by_type(results: list[dict]) -> dict:
+    """Per true event type: events timed, median and p95 seconds, and the share over the target
+    (which events the camera decides late: a play waiting for its run, a leave for its taker)."""
+    by: dict[str, list[float]] = {}
+    for r in results:
+        for t, x in zip(r["latency_type"], r["latency"]):
+            by.setdefault(t, []).append(x)
+    out = {}
+    for t, xs in sorted(by.items()):
+        xs.sort()
+        out[t] = {"n": len(xs), "median_s": round(xs[len(xs) // 2], 3), "p95_s": round(xs[int(len(xs) * 0.95)], 3),
+                  "over_target": round(sum(x > LATENCY_TARGET_S for x in xs) / len(xs), 3)}
+    return out
 
 
 def per_deck(results: list[dict]) -> dict:
@@ -456,6 +473,7 @@ def main(argv=None) -> int:
         # and decided late
         "latency_seen_late": round(sum(x > LATENCY_TARGET_S for r in results for x in r["latency_seen"]) / len(lat), 3)
         if lat else None,
+        "latency_by_type": latency_by_type(results),
         "games_unread_deck": sum(r["unread_deck"] for r in results),  # said "cannot read this deck"
         "rounds_true": sum(r["rounds_true"] for r in results),
         "rounds_seen": sum(r["rounds_seen"] for r in results),

@@ -39,6 +39,7 @@ SETS = {
     "bellot91": ("gnome/bellot", 91),  # recorded fresh in session 33 after its changes, scored untuned
     "penguins101": ("kde/penguins", 101),  # recorded fresh in session 34 before any change, scored untuned
     "atlas101": ("gnome/Атласные", 101),  # session 34, after items 1-5, untuned (penguins101's games, another deck)
+    "tango111": ("gnome/tango", 111),  # recorded fresh in session 35 before any change, scored untuned
 }
 GAMES = 3
 

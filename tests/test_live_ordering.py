@@ -1973,3 +1973,20 @@ def test_a_trick_carried_off_by_a_seat_that_did_not_win_it_as_read_was_misread()
 
 def without(ev):
     return {k: v for k, v in ev.items() if k != "evidence"}
+
+
+def test_a_card_first_read_on_the_stock_was_flipped():
+    """Ann flipped 9D; Bob, to act, turns up the top stock card and carries it to the trick. His
+    hand's box is not seen on the stock, and the card's track starts with an unread box at his
+    side; but its name was first read on the stock: a flip (fresh tango 111 game 2: Cid's flip QC
+    was logged as a play from his hand, and the stock count was off by one for the rest of Part
+    1). A card first read on its way in from the seat, or never, says nothing of the stock."""
+    def bobs_put(first_read):
+        table, em = trick_on_table(upto=1)
+        put = replace(card("4C", (506, 417), (560, 360), 111, 140, track=40), first_read=first_read)
+        em.observe(still_there()[:1] + [put], [], 140)
+        return [(ev["type"], ev["seat"], ev.get("cards"), ev.get("source")) for ev, _, _ in em.resolve(force=True) if ev]
+
+    assert bobs_put(np.array([630.0, 350.0])) == [("play", 1, ["4C"], "stock")]
+    for first_read in (np.array([300.0, 380.0]), None):
+        assert bobs_put(first_read) == [("play", 1, ["4C"], None)]

@@ -388,11 +388,15 @@ def test_just_after_cards_on_the_table_were_taken_away_unexplained_the_camera_as
     seen taken away and read as nothing, though the referee still has them on the table (a
     fresh bellot game: Ann's collect went unseen, and Dan's play of AD, judged against the old
     trick, was ruled an illegal slough). The camera may have missed a move: it asks, saying
-    why. A removal read as nothing whose cards the referee no longer has is no such sign."""
+    why. A removal read as nothing whose cards the referee no longer has is no such sign; nor
+    are cards lost from sight where they lay, none seen carried out of the play area (a fresh
+    tango game: trick cards covered by the next ones on a Part 1 pile; Dan's flip 8S, asked
+    about, went unlogged and the camera lost step)."""
     obs = Observation("arrive", [card("2C", [5, 360], [450, 360], votes=12.0)], 20, 20 / 12, 10, seat_hint=1)
-    for names, asks in ((("7H", "8C"), True), (("3D",), False)):
+    for names, carried, asks in ((("7H", "8C"), True, True), (("3D",), True, False), (("7H", "8C"), False, False)):
         table, em = won_trick()
-        leave = Observation("leave", [card(n, [450, 360], [5, 360]) for n in names], 15, 15 / 12, 14)
+        leave = Observation("leave", [card(n, [450, 360], [5, 360] if carried else [452, 361]) for n in names],
+                            15, 15 / 12, 14, seat_sure=carried)
         em.judged = [(leave, None, None, True)]
         ev, _, info = em._unexplained(obs)
         if asks:

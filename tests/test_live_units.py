@@ -145,6 +145,18 @@ def test_tracker_votes_identity_over_frames():
     assert dict(t.ranked())["9C"] == pytest.approx(0.75)
 
 
+def test_a_track_remembers_where_a_name_was_first_read_on_it():
+    """A card carried in unread (a flip turned over on the way) keeps where its name was first
+    read, the frame and the place (for `EventMaker._flipped`): not where it was first seen."""
+    tr = Tracker()
+    path = [("??", 100), ("??", 130), ("QC", 160), ("QC", 190)]
+    for f, (name, x) in enumerate(path):
+        tr.update([Detection("face", name, 0.9, box(x, 360))], f)
+    t, = tr.tracks
+    assert t.first_read[0] == 2 and t.first_read[1] == pytest.approx([160.0, 360.0])
+    assert t.first_centre == pytest.approx([100.0, 360.0])
+
+
 def test_card_under_a_hand_stays_card_in_the_open_goes():
     tr = Tracker()
     for f in range(3):

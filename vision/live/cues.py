@@ -158,6 +158,7 @@ class Seen:
     peak: float = 1.0  # its surest single read of that name (1.0: not from a tracker)
     twin_of: str | None = None  # unread, its best guess a card another track holds: a second box of it
     reads: dict = field(default_factory=dict)  # name -> surest read, for every name it was read as
+    first_read: np.ndarray | None = None  # centre where a name was first read on it (None: never, or not from a tracker)
 
     @property
     def name(self) -> str:

@@ -769,9 +769,11 @@ class EventMaker:
             self.stock_visits = [f for f in self.stock_visits if frame - f <= IMMATURE_HOLD_S * self.fps] + [frame]
 
     def _flipped(self, s: Seen) -> bool:
-        """Whether `s` was first seen at the stock, or just after a hand lay on the stock for
+        """Whether `s` was first seen at the stock, or first read there (its track may begin
+        with the flipper's hand, unread, at his edge: a fresh tango game's flip QC was logged as
+        Cid's play from his hand), or was first seen just after a hand lay on the stock for
         FLIP_HAND_FRAMES (FLIP_HAND_GAP_S, FLIP_HAND_WINDOW_S): a card flipped, its flight unseen."""
-        if self.layout.near_stock(s.first):
+        if self.layout.near_stock(s.first) or s.first_read is not None and self.layout.near_stock(s.first_read):
             return True
         visits = [f for f in self.stock_visits if 0 <= s.first_frame - f <= FLIP_HAND_WINDOW_S * self.fps]
         if not visits or s.first_frame - visits[-1] > FLIP_HAND_GAP_S * self.fps:
@@ -1617,8 +1619,11 @@ class EventMaker:
         doubted = self.doubt > 0  # soon after an illegal ruling or a question we may be out of step
         # ... and so are we just after cards the referee still has on the table were seen taken
         # away and read as nothing (a fresh bellot game: Ann's collect unseen, the old trick
-        # still on the camera's table, Dan's play of AD was ruled an illegal slough)
-        if not doubted and any(o.kind == "leave" and e in (None, IGNORE)
+        # still on the camera's table, Dan's play of AD was ruled an illegal slough); cards
+        # lost from sight where they lay, none seen carried out of the play area, are mostly
+        # covered by the next ones on the pile (a fresh tango game's 7D and 7C: Dan's flip 8S
+        # was asked about and the camera lost step)
+        if not doubted and any(o.kind == "leave" and o.seat_sure and e in (None, IGNORE)
                                and {c.name for c in o.cards} & referee_table_cards(view) for o, e, _, _ in self.judged):
             doubted, self.doubt_cause = True, "cards taken away that it could not explain"
         # a card-accounting objection means the camera misread (the card exists once)

@@ -173,7 +173,8 @@ class LivePipeline:
         peak = float(t.peak.get(best, 0.0)) if best is not None else 0.0
         twin_of = ranked[0][0] if t.name == UNKNOWN and ranked and ranked[0][0] in taken else None
         return Seen(t.id, names, t.first_centre.copy(), t.centre.copy(), t.first_frame, t.last_frame,
-                    short_side(t.quad), votes, peak, twin_of, dict(t.peak))
+                    short_side(t.quad), votes, peak, twin_of, dict(t.peak),
+                    t.first_read[1].copy() if t.first_read is not None else None)
 
     # ------------------------------------------------------------------ per frame
     def process(self, frame: np.ndarray | None, index: int, t: float | None = None,

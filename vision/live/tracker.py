@@ -196,6 +196,7 @@ class Track:
     rest: np.ndarray | None = None  # where its smoothed centre came to rest (REST_RADIUS)
     moved: bool = True  # its smoothed centre left REST_RADIUS of its rest at its last match
     announced: bool = False  # its confirmation was reported (`Tracker.confirmed_now`)
+    first_read: tuple | None = None  # (frame, centre) where a name was first read on it (a flip: at the stock)
 
     @property
     def centre(self) -> np.ndarray:
@@ -209,6 +210,8 @@ class Track:
         self.last_read = det.card
         w = float(det.conf) * det.vote  # a reused read (detector.REUSE_VOTE) adds little or nothing
         if det.card != UNKNOWN and w > 0:
+            if self.first_read is None:
+                self.first_read = (self.last_frame, det.centre.copy())
             self.votes[det.card] = self.votes.get(det.card, 0.0) + w
             self.peak[det.card] = max(self.peak.get(det.card, 0.0), float(det.conf))
 
@@ -218,6 +221,8 @@ class Track:
             self.votes[k] = self.votes.get(k, 0.0) + v
         for k, v in other.peak.items():
             self.peak[k] = max(self.peak.get(k, 0.0), v)
+        if other.first_read is not None and (self.first_read is None or other.first_read[0] < self.first_read[0]):
+            self.first_read = other.first_read
 
     @property
     def top_read(self) -> str:
