@@ -157,6 +157,25 @@ def test_a_track_remembers_where_a_name_was_first_read_on_it():
     assert t.first_centre == pytest.approx([100.0, 360.0])
 
 
+def test_a_card_in_flight_is_not_continued_by_an_unread_box_far_off_its_path():
+    """A KC carried in from the right at 40 px a frame; next frame its own box is missed and an
+    unread box shows 250 px off its path, on a lying card (fresh tango 111 game 1: that took the
+    KC's track, and the KC's seat with it). The track is not moved there (it waits, missed); an
+    unread box where the card should be, or a read one farther off, still continues it."""
+    lying = Detection("face", "9S", 0.8, box(760, 530))
+
+    def flight(last_box):
+        tr = Tracker()
+        for f, x in enumerate((1000, 960, 920, 880)):
+            tr.update([Detection("face", "KC", 0.8, box(x, 300)), lying], f)
+        tr.update([last_box, lying], 4)
+        return next(t for t in tr.tracks if t.votes.get("KC"))
+
+    assert flight(Detection("face", "??", 0.05, box(770, 520, 140, 150))).centre == pytest.approx([880.0, 300.0])
+    assert flight(Detection("face", "??", 0.05, box(845, 305))).centre == pytest.approx([845.0, 305.0])
+    assert flight(Detection("face", "KC", 0.6, box(770, 420))).centre == pytest.approx([770.0, 420.0])
+
+
 def test_card_under_a_hand_stays_card_in_the_open_goes():
     tr = Tracker()
     for f in range(3):

@@ -25,6 +25,12 @@ STILL_CENTRE = 0.4
 #: hidden under another jump by a tenth of that from frame to frame without the card moving
 #: (a real-model render: such a track reached 170 px for a card coming in and took it over).
 FLIGHT_DIAGS = 0.1
+#: ... but an unread box continues a card in flight only within STILL_CENTRE diagonals plus
+#: this many frames of its velocity of where it should be: farther off, such a box is mostly a
+#: second box of a lying card (a fresh tango game: Dan's KC, carried in at 57 px a frame, was
+#: continued by an unread box on the pile 260 px off its path and lost; its second track,
+#: first seen inside the play area, pointed to Ann, and game 1 went 47 -> 149 of 149 events).
+FLIGHT_UNREAD_FRAMES = 2.0
 #: Above this IoU a detection continues a track even when it reads another name (a misread);
 #: below it, a different well-established name means a different card (one laid next to it).
 SAME_PLACE_IOU = 0.7
@@ -439,6 +445,8 @@ class Tracker:
                     dist = float(np.linalg.norm(d.centre - (b[j, :2] + b[j, 2:]) / 2))
                     flying = gap == 1 and t.speed >= max(MOVING_PX, FLIGHT_DIAGS * diag)  # (lost: see _reacquire)
                     reach = (MATCH_CENTRE if flying else STILL_CENTRE) * diag
+                    if flying and d.card == UNKNOWN:
+                        reach = min(reach, STILL_CENTRE * diag + FLIGHT_UNREAD_FRAMES * float(np.linalg.norm(t.velocity)))
                     if dist > reach:
                         continue
                     score = 0.1 * (1 - dist / (reach + 1e-9))
