@@ -14,7 +14,7 @@ cv2 = pytest.importorskip("cv2")
 
 from vision.live import settle as st  # noqa: E402
 from vision.live.detector import Detection, Noise  # noqa: E402
-from vision.live.cues import (Seen, group_arrivals, handed_over, in_flight, misread_twin, origin_seat,  # noqa: E402
+from vision.live.cues import (Seen, found_again, group_arrivals, handed_over, in_flight, misread_twin, origin_seat,  # noqa: E402
                               run_mate, runs_put_together, seat_is_sure)
 from vision.live.layout import Layout, default_layout, point_in_polygon, zone_of  # noqa: E402
 from vision.live.tracker import Track, Tracker, resolve_identities, vote_identity  # noqa: E402
@@ -174,6 +174,20 @@ def test_a_card_in_flight_is_not_continued_by_an_unread_box_far_off_its_path():
     assert flight(Detection("face", "??", 0.05, box(770, 520, 140, 150))).centre == pytest.approx([880.0, 300.0])
     assert flight(Detection("face", "??", 0.05, box(845, 305))).centre == pytest.approx([845.0, 305.0])
     assert flight(Detection("face", "KC", 0.6, box(770, 420))).centre == pytest.approx([770.0, 420.0])
+
+
+def test_a_card_boxed_twice_in_flight_whose_first_track_was_lost_is_found_again():
+    """Dan's 7S is carried in from his edge; 2 frames before its track is lost, 45 px short of
+    where it lands, a second box of it is born there, and is read 7S only once the card lies
+    (fresh tango 111 game 2: logged as Cid's slough by where that box was first seen). The lost
+    track is its own: it came from Dan's edge. A 7S box born after the lost track was last seen,
+    or far from where it was lost, or another card, is not found so."""
+    lost = Seen(174, [("7S", 1.0)], np.array([1260.0, 355.0]), np.array([803.0, 155.0]), 1403, 1414, 80.0)
+    box = Seen(176, [("7S", 1.0)], np.array([824.0, 195.0]), np.array([807.0, 187.0]), 1410, 1460, 80.0)
+    assert found_again(box, [lost]) is lost
+    assert found_again(replace(box, first_frame=1420), [lost]) is None
+    assert found_again(replace(box, first=np.array([600.0, 500.0])), [lost]) is None
+    assert found_again(replace(box, names=[("7C", 1.0)]), [lost]) is None
 
 
 def test_card_under_a_hand_stays_card_in_the_open_goes():

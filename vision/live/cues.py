@@ -92,6 +92,9 @@ HAND_AT_STOCK = 0.75
 FLIP_HAND_FRAMES = 5
 FLIP_HAND_GAP_S = 0.5
 FLIP_HAND_WINDOW_S = 1.5
+#: A card's track lost in flight while a second box of it, born within this many card widths,
+#: went on: that box is the card, and came from where the lost track was first seen (`found_again`).
+FOUND_AGAIN_WIDTHS = 2.0
 #: Two new boxes of puts that may hold several cards lying within this many card widths of
 #: each other at a settle are one card boxed twice (`EventMaker.observe`). A run's cards lie a
 #: rendered 0.42 face widths apart, 0.28 of these widths (bellot: 27-28 px); a fresh bellot
@@ -429,6 +432,18 @@ def name_options(cards: list[Seen]) -> list[tuple[list[str], float]]:
     out.sort(key=lambda x: -x[1])
     return out[:4]
 
+
+
+def found_again(s: Seen, lost: list[Seen]) -> Seen | None:
+    """The lost track of `s`'s card, if any: a track of its name, lost in flight, that was still
+    seen when `s` was first seen, within FOUND_AGAIN_WIDTHS of it (one card boxed twice as it
+    was carried in; the box that went on was read only once the card lay). One of each card:
+    the name ties them, and `s` came from where the lost track was first seen (a fresh tango
+    game: Dan's slough 7S, its first box lost 45 px short of where it landed, was logged as
+    Cid's by its second box, first seen inside the play area)."""
+    return next((d for d in lost if d.name == s.name != UNKNOWN and d.track != s.track
+                 and d.first_frame < s.first_frame <= d.last_frame
+                 and np.linalg.norm(d.last - s.first) <= FOUND_AGAIN_WIDTHS * max(s.width, d.width, 1.0)), None)
 
 
 def double_read(d: Seen, others: list[Seen], lay: dict[str, np.ndarray] | None = None) -> bool:

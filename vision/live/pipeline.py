@@ -18,7 +18,7 @@ import numpy as np
 from vision.geometry import short_side
 from vision.live import settle as st
 from vision.live.detector import FACE, UNKNOWN, Detector
-from vision.live.cues import Seen, immature
+from vision.live.cues import Seen, found_again, immature
 from vision.live.events import EventMaker, event_cards, without_evidence
 from vision.live.layout import Layout, default_layout
 from vision.live.tracker import Tracker, vote_identity
@@ -41,6 +41,9 @@ UNREAD_DECK_SHARE = 0.5
 #: other game; 1 s and 0.75 s cost tango 21 game 1 two events answered, 0.5 s bellot full game
 #: 0 fifteen.
 REREAD_STILL_S = 1.5
+#: Named cards whose tracks died are kept this long (seconds) for `found_again`: the second box
+#: of a card lost in flight may be read only a few seconds after it landed.
+LOST_KEPT_S = 5.0
 #: An ambiguous observation waits at most this long (seconds) for later evidence.
 MAX_WAIT_S = 60.0
 
@@ -96,6 +99,7 @@ class LivePipeline:
         self.rulings: list[dict] = []
         self.notes: list[dict] = []
         self.departed: dict[str, Seen] = {}  # by name (a card tracked twice leaves once); unread: by track
+        self.lost: list[Seen] = []  # named cards whose tracks died lately (LOST_KEPT_S), for `found_again`
         self.stats = Stats()
         self.last_ruling: dict | None = None
         self.last_event: dict | None = None
@@ -202,6 +206,8 @@ class LivePipeline:
             # may be a card that came and went between settles)
             if tr.kind == FACE and tr.confirmed and (tr.name != UNKNOWN or tr.votes):
                 self.departed[tr.name if tr.name != UNKNOWN else f"#{tr.id}"] = self._seen(tr)
+                if tr.name != UNKNOWN:
+                    self.lost.append(self.departed[tr.name])
         self._note_reads(self.tracker.died)
         # (a new card counts once it is confirmed: the detector's junk boxes, born and gone
         # unconfirmed frame after frame, held a busy table's settle back for seconds)
@@ -265,6 +271,11 @@ class LivePipeline:
         self._note_reads(self.tracker.tracks)
         faces = [tr for tr in self.tracker.tracks if tr.kind == FACE and tr.confirmed]
         taken = {tr.name for tr in faces if tr.name != UNKNOWN}
+        self.lost = [d for d in self.lost if index - d.last_frame <= LOST_KEPT_S * self.fps]
+        for tr in faces:  # a card boxed twice in flight, its first track lost: it came from where that was first seen
+            d = found_again(self._seen(tr, taken), self.lost)
+            if d is not None:
+                tr.first_centre, tr.first_frame = d.first.copy(), d.first_frame
         seen = [self._seen(tr, taken) for tr in faces]
         present = {s.name for s in seen}
         departed = [d for n, d in self.departed.items() if n not in present]
