@@ -97,11 +97,16 @@ def replay(name: str, k: int, observations: bool = False, answer: bool = False):
     return lines, events, pipe, true_at
 
 
-def first_divergence(events: list[dict], pipe) -> tuple[int, dict | None, dict | None]:
-    """(index in the true visible log, true event, camera event) where the standing logs first part."""
+def standing_logs(events: list[dict], pipe) -> tuple[list[dict], list[dict]]:
+    """(the true visible events, the camera's standing events: undos applied), starts left out."""
     truth = [e for e in events if e["type"] not in live_bench.INVISIBLE and e["type"] != "start"]
     kept = [i for i in live_bench.standing(pipe.log, pipe.rulings) if pipe.log[i].get("type") != "start"]
-    got = [pipe.log[i] for i in kept]
+    return truth, [pipe.log[i] for i in kept]
+
+
+def first_divergence(events: list[dict], pipe) -> tuple[int, dict | None, dict | None]:
+    """(index in the true visible log, true event, camera event) where the standing logs first part."""
+    truth, got = standing_logs(events, pipe)
     for j, t in enumerate(truth):
         g = got[j] if j < len(got) else None
         if g is None or live_bench.normalise(t) != live_bench.normalise(g):
@@ -113,10 +118,9 @@ def gaps(events: list[dict], pipe, true_at: list) -> list[str]:
     """The stretches where the standing logs differ (difflib opcodes), largest first."""
     from difflib import SequenceMatcher
 
-    truth = [e for e in events if e["type"] not in live_bench.INVISIBLE and e["type"] != "start"]
-    kept = [i for i in live_bench.standing(pipe.log, pipe.rulings) if pipe.log[i].get("type") != "start"]
+    truth, got = standing_logs(events, pipe)
     t = [live_bench.normalise(e) for e in truth]
-    g = [live_bench.normalise(pipe.log[i]) for i in kept]
+    g = [live_bench.normalise(e) for e in got]
     out = []
     for tag, a0, a1, b0, b1 in SequenceMatcher(a=t, b=g, autojunk=False).get_opcodes():
         if tag != "equal":

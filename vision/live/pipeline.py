@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -271,12 +271,14 @@ class LivePipeline:
         self._note_reads(self.tracker.tracks)
         faces = [tr for tr in self.tracker.tracks if tr.kind == FACE and tr.confirmed]
         taken = {tr.name for tr in faces if tr.name != UNKNOWN}
+        seen = [self._seen(tr, taken) for tr in faces]
         self.lost = [d for d in self.lost if index - d.last_frame <= LOST_KEPT_S * self.fps]
-        for tr in faces:  # a card boxed twice in flight, its first track lost: it came from where that was first seen
-            d = found_again(self._seen(tr, taken), self.lost)
+        for k, (tr, s) in enumerate(zip(faces, seen)):
+            # a card boxed twice in flight, its first track lost: it came from where that was first seen
+            d = found_again(s, self.lost)
             if d is not None:
                 tr.first_centre, tr.first_frame = d.first.copy(), d.first_frame
-        seen = [self._seen(tr, taken) for tr in faces]
+                seen[k] = replace(s, first=d.first.copy(), first_frame=d.first_frame)
         present = {s.name for s in seen}
         departed = [d for n, d in self.departed.items() if n not in present]
         self.departed = {}
