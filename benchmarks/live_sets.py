@@ -40,6 +40,8 @@ SETS = {
     "penguins101": ("kde/penguins", 101),  # recorded fresh in session 34 before any change, scored untuned
     "atlas101": ("gnome/Атласные", 101),  # session 34, after items 1-5, untuned (penguins101's games, another deck)
     "tango111": ("gnome/tango", 111),  # recorded fresh in session 35 before any change, scored untuned
+    "penguins121": ("kde/penguins", 121),  # recorded fresh in session 36 before any change, scored untuned
+    "bellot131": ("gnome/bellot", 131),  # session 36, recorded fresh with penguins121, scored untuned
 }
 GAMES = 3
 
@@ -70,7 +72,8 @@ def bench(name: str, answer: bool = False, workers: int = 1) -> dict:
 def row(summary: dict) -> dict:
     return {"f1": summary["f1"], "illegal": summary["false_accusations"],
             "games": [f"{g['tp']}/{g['truth']}" for g in summary["per_game"]],
-            "latency_p95_s": summary["latency_p95_s"], "latency_median_s": summary["latency_median_s"]}
+            "latency_p95_s": summary["latency_p95_s"], "latency_median_s": summary["latency_median_s"],
+            "latency_over_target": summary["latency_over_target"]}
 
 
 def main(argv=None) -> int:

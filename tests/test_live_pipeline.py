@@ -233,3 +233,59 @@ def test_a_card_read_surely_only_well_into_a_still_table_is_reported_then():
             pipe.process(None, i, shape=(720, 1280, 3))
         assert [(e["type"], e["seat"]) for e in pipe.log[1:]] == [("play", 3), ("eat", 0)]
         assert pipe.log[1]["cards"] == ["JC"] and pipe.log[1]["evidence"]["frame"] == reported
+
+
+def _sliding_card(card: str, path) -> callable:
+    """A scripted detector: one card, read surely, at path(i) = centre or None (not seen)."""
+    import numpy as np
+
+    from vision.live.detector import FACE, Detection
+
+    def detect(frame, i):
+        c = path(i)
+        if c is None:
+            return []
+        x, y = c
+        return [Detection(FACE, card, 0.8, np.array([[x - 40, y - 58], [x + 40, y - 58], [x + 40, y + 58], [x - 40, y + 58]]))]
+    return detect
+
+
+PART2_HANDS = [["2H", "9S", "KD"], ["KC", "3D", "5S"], ["2S", "10D", "6C"], ["JC", "8D", "4S"]]
+
+
+def test_a_card_carried_off_unseen_is_reported_at_the_settle_not_when_its_track_expires():
+    """Part 2: Dan leads JC; Ann eats it, the card slid out of the play area at 30 px a frame
+    and lost there (frame 66) with no hand in sight. The table is still from then on; the eat
+    is reported at that settle (frame 69, SETTLE_SECONDS after), not once the card's track
+    expired (MAX_MISSES: frame 74) and, its death counted as a change, the table settled again
+    (78). A real-model tango set: 26 eats and collects came 0.58-0.83 s after the table was still."""
+    from vision.live.settle import settle_frames
+
+    def path(i):
+        if not 20 <= i < 66:
+            return None
+        return 640.0 - max(0, i - 50) * 30.0, 360.0
+    pipe = LivePipeline(PLAYERS, _sliding_card("JC", path), 12.0, leader=3,
+                        start_extra={"part": 2, "trump": "H", "hands": PART2_HANDS})
+    for i in range(120):
+        pipe.process(None, i, shape=(720, 1280, 3))
+    assert [(e["type"], e["seat"]) for e in pipe.log[1:]] == [("play", 3), ("eat", 0)]
+    assert pipe.log[2]["evidence"]["frame"] == 65 + settle_frames(12.0)
+
+
+def test_a_card_flying_in_and_lost_as_it_lands_is_not_carried_off():
+    """Dan's JC flies in from his edge at 30 px a frame and is lost as it lands (frames
+    50-55: a hand's shadow, a misdetection); the table is still meanwhile. It was never on the
+    table, so it is not taken for carried off: it is his play, seen since it came in at his
+    edge (taken for carried off, the card seen again lying there would be a new card first
+    seen where it lies), and nothing left the table."""
+    def path(i):
+        if i < 36 or 50 <= i < 56:
+            return None
+        return max(640.0, 1060.0 - (i - 36) * 30.0), 360.0
+    pipe = LivePipeline(PLAYERS, _sliding_card("JC", path), 12.0, leader=3,
+                        start_extra={"part": 2, "trump": "H", "hands": PART2_HANDS})
+    for i in range(120):
+        pipe.process(None, i, shape=(720, 1280, 3))
+    assert [(e["type"], e["seat"], e.get("cards")) for e in pipe.log[1:]] == [("play", 3, ["JC"])]
+    assert pipe.log[1]["evidence"]["since_frame"] == 36 and not pipe.notes

@@ -918,8 +918,8 @@ def test_cards_that_came_and_went_lying_far_apart_are_not_one_run():
 
 
 def test_a_track_merged_into_a_newer_one_hands_over_what_is_remembered_of_it():
-    """A newer track reading 9C takes over the history of the 9C's older track, lost a frame
-    before (the same card, boxed anew): the tracker says so (`renamed`), and the event maker's
+    """A newer track reading 9C takes over the history of the 9C's older track, lost 6 frames
+    before (the same card, carried and boxed anew): the tracker says so (`renamed`), and the event maker's
     memory of the card by its track (where it lay at its first settle) follows it. A fresh tango
     game: Cid's 10C, merged twice before it was judged, lost where it lay."""
     from vision.live.events import EventMaker
@@ -928,9 +928,10 @@ def test_a_track_merged_into_a_newer_one_hands_over_what_is_remembered_of_it():
     for f in range(5):
         tr.update([Detection("face", "9C", 0.9, box(640, 360))], f)
     old = tr.tracks[0].id
-    tr.update([], 5)
-    for f in range(6, 9):
-        tr.update([Detection("face", "9C", 0.9, box(1150, 380))], f)  # (beyond a name match's reach)
+    for f in range(5, 11):
+        tr.update([], f)
+    for f in range(11, 14):  # (beyond a name match's reach; within a hand's, MAX_CARRY_PX, in 7 frames)
+        tr.update([Detection("face", "9C", 0.9, box(1150, 380))], f)
         if tr.renamed:
             break
     assert len(tr.tracks) == 1 and tr.renamed == {old: tr.tracks[0].id} and tr.tracks[0].id != old
@@ -938,6 +939,39 @@ def test_a_track_merged_into_a_newer_one_hands_over_what_is_remembered_of_it():
     em.lay = {old: np.array([640.0, 360.0])}
     em.renamed(tr.renamed)
     assert list(em.lay) == [tr.tracks[0].id]
+
+
+def test_a_newer_track_of_a_name_far_from_where_its_older_track_was_lost_is_another_card():
+    """One of each card, but a track read as a name now and then may be another card: a newer
+    track reading 10D does not take over the history of an older track read "10D" and 7D by
+    turns when a hand could not have carried the card there (`MAX_CARRY_PX` a frame since the
+    older was last seen). A fresh bellot game: Bob's 7D, read "10D" at times, gave Cid's 10D,
+    first seen at the top edge 400 px off 3 frames later, its history, and the 10D was taken
+    for Bob's. A newer track born beside the older while that is still seen (its second box in
+    flight) still takes it over, as before."""
+    def older_then_newer(lost_frames: int, newer_at: tuple, overlap: bool = False) -> Tracker:
+        tr = Tracker()
+        # (the older read 10D and 7D by turns: no name of its own, so no name match reaches for it)
+        older = [Detection("face", "10D", 0.9, box(290, 285)), Detection("face", "7D", 0.7, box(290, 285))]
+        for f in range(6):
+            tr.update([older[f % 2]], f)
+        f = 6
+        if overlap:  # the newer born while the older still lies there
+            for f in range(6, 10):
+                tr.update([older[f % 2], Detection("face", "10D", 0.9, box(*newer_at))], f)
+            f = 10
+        for f in range(f, f + lost_frames):
+            tr.update([], f)
+        for g in range(f + 1, f + 4):
+            tr.update([Detection("face", "10D", 0.9, box(*newer_at))], g)
+        return tr
+
+    for lost, at, overlap, merged in ((2, (604, 60), False, False),  # 400 px in 3 frames
+                                      (6, (604, 60), False, True),  # ... in 7
+                                      (1, (360, 300), True, True)):  # born 70 px off it: its second box
+        tr = older_then_newer(lost, at, overlap)
+        came_from = tuple(np.round(tr.tracks[-1].first_centre))
+        assert (len(tr.tracks) == 1 and came_from == (290, 285)) == merged, (lost, at, overlap, came_from, len(tr.tracks))
 
 
 @pytest.mark.parametrize("name, peak, reads_other, twin", [

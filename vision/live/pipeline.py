@@ -201,25 +201,44 @@ class LivePipeline:
             self.events.hand_at_stock(index, [h.quad for h in self.tracker.hands])
             if self.tracker.renamed:
                 self.events.renamed(self.tracker.renamed)
-        for tr in self.tracker.died:
+        self._note_departed(self.tracker.died)
+        # (a new card counts once it is confirmed: the detector's junk boxes, born and gone
+        # unconfirmed frame after frame, held a busy table's settle back for seconds)
+        changes = len(self.tracker.confirmed_now) + len([d for d in self.tracker.died if d.confirmed])
+        still = st.frame_is_still([h.quad for h in self.tracker.hands], self.layout.play_area,
+                                  self.tracker.max_motion(), self.motion_limit, changes, self._picture_motion(frame))
+        settled = self.settler.update(still)
+        if settled:  # (cards lost in flight and not found again by now were carried off)
+            self._note_departed(self.tracker.drop_carried(self.settler.frames, self._carried_off))
+        if settled or (self.settler.still >= round(REREAD_STILL_S * self.fps) and self._waiting_read(index)):
+            out += self._on_settle(index, t)
+        self.stats.frames += 1
+        self.stats.detect_s += t1 - t0
+        self.stats.logic_s += _time.perf_counter() - t1
+        return out
+
+    def _carried_off(self, t) -> bool:
+        """A card lost while moving was carried off when it lay on the table before (the camera
+        accounted for it there: a card brought in from a hand did not) and was lost outside the
+        play area, or in flight heading away from the area's centre."""
+        accounted = self.events.on_table.get(t.name) if self.events is not None else None
+        if accounted is None or accounted["track"] != t.id:
+            return False
+        if not self.layout.in_play_area(t.centre):
+            return True
+        outwards = t.centre - self.layout.centre
+        return t.lost_flying and float(np.dot(t.lost_velocity, outwards)) > 0.0
+
+    def _note_departed(self, tracks) -> None:
+        """Remember the face cards in `tracks` (gone from the tracker) as departed."""
+        self._note_reads(tracks)
+        for tr in tracks:
             # (an unread card leaves with its guesses: one read JH and JD by turns, never named,
             # may be a card that came and went between settles)
             if tr.kind == FACE and tr.confirmed and (tr.name != UNKNOWN or tr.votes):
                 self.departed[tr.name if tr.name != UNKNOWN else f"#{tr.id}"] = self._seen(tr)
                 if tr.name != UNKNOWN:
                     self.lost.append(self.departed[tr.name])
-        self._note_reads(self.tracker.died)
-        # (a new card counts once it is confirmed: the detector's junk boxes, born and gone
-        # unconfirmed frame after frame, held a busy table's settle back for seconds)
-        changes = len(self.tracker.confirmed_now) + len([d for d in self.tracker.died if d.confirmed])
-        still = st.frame_is_still([h.quad for h in self.tracker.hands], self.layout.play_area,
-                                  self.tracker.max_motion(), self.motion_limit, changes, self._picture_motion(frame))
-        if self.settler.update(still) or (self.settler.still >= round(REREAD_STILL_S * self.fps) and self._waiting_read(index)):
-            out += self._on_settle(index, t)
-        self.stats.frames += 1
-        self.stats.detect_s += t1 - t0
-        self.stats.logic_s += _time.perf_counter() - t1
-        return out
 
     def _waiting_read(self, index: int) -> bool:
         """Whether a new card that waited to be read at the last settle is read well enough

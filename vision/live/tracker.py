@@ -65,6 +65,9 @@ TWIN_GAP = 3
 ECHO_COVER = 0.5
 #: A newer track must hold this vote mass for its name before it absorbs an older one.
 MERGE_VOTES = 1.5
+#: ... and be first seen no farther from where the older was last seen than a hand carries a
+#: card in the frames between (real-model renders: 30-60 px a frame).
+MAX_CARRY_PX = 80.0
 #: A track born where a card lay still (within STILL_CENTRE box diagonals of it) at most
 #: PICKUP_GAP frames after that card was last seen, and carried PICKUP_PATH box diagonals
 #: from there within PICKUP_FRAMES of its birth while the lying card stayed unseen, is that
@@ -194,6 +197,10 @@ class Track:
     prev_centre: np.ndarray | None = None
     name: str = UNKNOWN  # resolved identity (after the deck constraint)
     exiting: bool = False  # lost while heading out of the picture (see EXIT_MARGIN)
+    # how it moved when it was lost: carried on (under a hand, or away), not lying somewhere
+    lost_moving: bool = False  # at MOVING_PX or more (a card lying on a pile jitters as much)
+    lost_flying: bool = False  # in flight, as `_match` means it (FLIGHT_DIAGS)
+    lost_velocity: np.ndarray = field(default_factory=lambda: np.zeros(2))  # its velocity then
     peak: dict = field(default_factory=dict)  # name -> its surest fresh read
     recalled: bool = False  # took over a glimpse's first position (see _recall_glimpse)
     echo_born: bool = False  # born from an echo box (see _place_echo_born)
@@ -374,6 +381,10 @@ class Tracker:
             if t.misses == 1 and self.size is not None and t.speed >= MOVING_PX:
                 t.exiting = leaving_picture(box, t.velocity, *self.size, EXIT_MARGIN * min(self.size))
             in_flight = t.speed >= MOVING_PX
+            if t.misses == 1:
+                t.lost_moving = in_flight
+                t.lost_flying = t.speed >= max(MOVING_PX, FLIGHT_DIAGS * box_diag(box))
+                t.lost_velocity = t.velocity.copy()
             t.velocity = np.zeros(2)
             # a card lost in flight was carried (under a hand, or away), not covered by cards
             # put on it: one carried off over the stock was kept "under" the stock's cards
@@ -510,7 +521,12 @@ class Tracker:
             for old in self.tracks:
                 if old is new or old.kind != FACE or old.last_frame == frame or old.first_frame >= new.first_frame:
                     continue
-                if old.top_read != name:
+                # (nor, once the older was lost, a card that would have had to fly there: a
+                # fresh bellot game's 7D in Bob's run, read "10D" now and then, gave Cid's 10D,
+                # first seen at the top edge 400 px away 3 frames after the 7D was last seen, its
+                # history, and the 10D was taken for Bob's)
+                gap = new.first_frame - old.last_frame
+                if old.top_read != name or gap > 0 and np.linalg.norm(new.first_centre - old.centre) > MAX_CARRY_PX * gap:
                     continue
                 new.adopt(old)
                 new.hits += old.hits
@@ -683,6 +699,17 @@ class Tracker:
             t.moved = t.rest is None or float(np.linalg.norm(t.smooth - t.rest)) > REST_RADIUS * short_side(t.quad)
             if t.moved:
                 t.rest = t.smooth.copy()
+
+    def drop_carried(self, misses: int, carried_off) -> list["Track"]:
+        """Drop the confirmed cards lost while moving at least `misses` frames ago, not under a
+        hand, that `carried_off(track)` says were carried off: asked when the table has been
+        still that long without them (a collect, an eat). Waiting for their MAX_MISSES held the
+        report back and, at their death, broke the settle (real-model tango: an eat reported
+        0.75 s after the table was still)."""
+        gone = [t for t in self.tracks if t.confirmed and t.misses >= misses and not t.occluded
+                and t.lost_moving and carried_off(t)]
+        self.tracks = [t for t in self.tracks if t not in gone]
+        return gone
 
     def max_motion(self) -> float:
         """Largest displacement of a visible track's smoothed centre since the last frame
