@@ -941,37 +941,39 @@ def test_a_track_merged_into_a_newer_one_hands_over_what_is_remembered_of_it():
     assert list(em.lay) == [tr.tracks[0].id]
 
 
-def test_a_newer_track_of_a_name_far_from_where_its_older_track_was_lost_is_another_card():
+def test_a_newer_track_of_a_name_far_from_where_its_older_track_was_is_another_card():
     """One of each card, but a track read as a name now and then may be another card: a newer
     track reading 10D does not take over the history of an older track read "10D" and 7D by
     turns when a hand could not have carried the card there (`MAX_CARRY_PX` a frame since the
-    older was last seen). A fresh bellot game: Bob's 7D, read "10D" at times, gave Cid's 10D,
-    first seen at the top edge 400 px off 3 frames later, its history, and the 10D was taken
-    for Bob's. A newer track born beside the older while that is still seen (its second box in
-    flight) still takes it over, as before."""
-    def older_then_newer(lost_frames: int, newer_at: tuple, overlap: bool = False) -> Tracker:
+    older was last seen), nor when both were seen a box diagonal or more apart for
+    `SEEN_APART_FRAMES` (two cards). Fresh bellot games: Bob's 7D, read "10D" at times, gave
+    Cid's 10D, first seen at the top edge 400 px off 3 frames later, its history, and the 10D
+    was taken for Bob's; Bob's JS, read JH at his edge, took the history of the JH seen lying
+    760 px away for 42 frames, and was logged as Dan's card. A newer track born beside the
+    older, or seen with it only briefly (its second box in flight), still takes it over."""
+    def older_then_newer(lost_frames: int, newer_at: tuple, together: int = 0) -> Tracker:
         tr = Tracker()
         # (the older read 10D and 7D by turns: no name of its own, so no name match reaches for it)
         older = [Detection("face", "10D", 0.9, box(290, 285)), Detection("face", "7D", 0.7, box(290, 285))]
         for f in range(6):
             tr.update([older[f % 2]], f)
-        f = 6
-        if overlap:  # the newer born while the older still lies there
-            for f in range(6, 10):
-                tr.update([older[f % 2], Detection("face", "10D", 0.9, box(*newer_at))], f)
-            f = 10
+        for f in range(6, 6 + together):  # the newer born while the older still lies there
+            tr.update([older[f % 2], Detection("face", "10D", 0.9, box(*newer_at))], f)
+        f = 6 + together
         for f in range(f, f + lost_frames):
             tr.update([], f)
         for g in range(f + 1, f + 4):
             tr.update([Detection("face", "10D", 0.9, box(*newer_at))], g)
         return tr
 
-    for lost, at, overlap, merged in ((2, (604, 60), False, False),  # 400 px in 3 frames
-                                      (6, (604, 60), False, True),  # ... in 7
-                                      (1, (360, 300), True, True)):  # born 70 px off it: its second box
-        tr = older_then_newer(lost, at, overlap)
+    for lost, at, together, merged in ((2, (604, 60), 0, False),  # 400 px in 3 frames
+                                       (6, (604, 60), 0, True),  # ... in 7
+                                       (1, (360, 300), 4, True),  # born 70 px off it: its second box
+                                       (1, (1050, 300), 4, True),  # seen 760 px apart for 4 frames
+                                       (1, (1050, 300), 14, False)):  # ... for 14: another card
+        tr = older_then_newer(lost, at, together)
         came_from = tuple(np.round(tr.tracks[-1].first_centre))
-        assert (len(tr.tracks) == 1 and came_from == (290, 285)) == merged, (lost, at, overlap, came_from, len(tr.tracks))
+        assert (len(tr.tracks) == 1 and came_from == (290, 285)) == merged, (lost, at, together, came_from, len(tr.tracks))
 
 
 @pytest.mark.parametrize("name, peak, reads_other, twin", [

@@ -68,6 +68,10 @@ MERGE_VOTES = 1.5
 #: ... and be first seen no farther from where the older was last seen than a hand carries a
 #: card in the frames between (real-model renders: 30-60 px a frame).
 MAX_CARRY_PX = 80.0
+#: ... nor have been seen at the same time as the older, more than a box diagonal from where
+#: that was lost, for this many frames: two cards (a second box of one card in flight is seen
+#: with it only briefly; a bellot render's twin, 7 frames).
+SEEN_APART_FRAMES = 12
 #: A track born where a card lay still (within STILL_CENTRE box diagonals of it) at most
 #: PICKUP_GAP frames after that card was last seen, and carried PICKUP_PATH box diagonals
 #: from there within PICKUP_FRAMES of its birth while the lying card stayed unseen, is that
@@ -521,12 +525,16 @@ class Tracker:
             for old in self.tracks:
                 if old is new or old.kind != FACE or old.last_frame == frame or old.first_frame >= new.first_frame:
                     continue
-                # (nor, once the older was lost, a card that would have had to fly there: a
-                # fresh bellot game's 7D in Bob's run, read "10D" now and then, gave Cid's 10D,
-                # first seen at the top edge 400 px away 3 frames after the 7D was last seen, its
-                # history, and the 10D was taken for Bob's)
+                # (nor a card that was elsewhere: once the older was lost, one that would have
+                # had to fly there; while it was seen, one seen far from it for a while. Fresh
+                # bellot games: Cid's 10D, first seen at the top edge 400 px away 3 frames after
+                # Bob's 7D, read "10D" now and then, was last seen; Bob's JS, read JH at his edge
+                # while the JH lay 760 px away for 42 frames. Each took the other's history and
+                # was logged as another seat's card)
                 gap = new.first_frame - old.last_frame
-                if old.top_read != name or gap > 0 and np.linalg.norm(new.first_centre - old.centre) > MAX_CARRY_PX * gap:
+                off = float(np.linalg.norm(new.first_centre - old.centre))
+                if old.top_read != name or gap > 0 and off > MAX_CARRY_PX * gap or \
+                        gap <= -SEEN_APART_FRAMES and off > box_diag(aabb(old.quad)):
                     continue
                 new.adopt(old)
                 new.hits += old.hits
