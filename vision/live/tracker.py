@@ -134,6 +134,12 @@ def box_diag(box: np.ndarray) -> float:
     return float(np.linalg.norm(box[2:] - box[:2]))
 
 
+def flying(speed: float, diag: float) -> bool:
+    """Whether a card moving `speed` pixels a frame, boxed `diag` across, is in flight
+    (FLIGHT_DIAGS, at least MOVING_PX)."""
+    return speed >= max(MOVING_PX, FLIGHT_DIAGS * diag)
+
+
 def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """IoU of axis-aligned boxes (N,4) x (M,4)."""
     if len(a) == 0 or len(b) == 0:
@@ -203,7 +209,7 @@ class Track:
     exiting: bool = False  # lost while heading out of the picture (see EXIT_MARGIN)
     # how it moved when it was lost: carried on (under a hand, or away), not lying somewhere
     lost_moving: bool = False  # at MOVING_PX or more (a card lying on a pile jitters as much)
-    lost_flying: bool = False  # in flight, as `_match` means it (FLIGHT_DIAGS)
+    lost_flying: bool = False  # in flight (`flying`)
     lost_velocity: np.ndarray = field(default_factory=lambda: np.zeros(2))  # its velocity then
     peak: dict = field(default_factory=dict)  # name -> its surest fresh read
     recalled: bool = False  # took over a glimpse's first position (see _recall_glimpse)
@@ -387,7 +393,7 @@ class Tracker:
             in_flight = t.speed >= MOVING_PX
             if t.misses == 1:
                 t.lost_moving = in_flight
-                t.lost_flying = t.speed >= max(MOVING_PX, FLIGHT_DIAGS * box_diag(box))
+                t.lost_flying = flying(t.speed, box_diag(box))
                 t.lost_velocity = t.velocity.copy()
             t.velocity = np.zeros(2)
             # a card lost in flight was carried (under a hand, or away), not covered by cards
@@ -458,9 +464,9 @@ class Tracker:
                             continue
                 if score < MATCH_IOU:
                     dist = float(np.linalg.norm(d.centre - (b[j, :2] + b[j, 2:]) / 2))
-                    flying = gap == 1 and t.speed >= max(MOVING_PX, FLIGHT_DIAGS * diag)  # (lost: see _reacquire)
-                    reach = (MATCH_CENTRE if flying else STILL_CENTRE) * diag
-                    if flying and d.card == UNKNOWN:
+                    in_flight = gap == 1 and flying(t.speed, diag)  # (lost: see _reacquire)
+                    reach = (MATCH_CENTRE if in_flight else STILL_CENTRE) * diag
+                    if in_flight and d.card == UNKNOWN:
                         reach = min(reach, STILL_CENTRE * diag + FLIGHT_UNREAD_FRAMES * float(np.linalg.norm(t.velocity)))
                     if dist > reach:
                         continue
