@@ -42,6 +42,7 @@ SETS = {
     "tango111": ("gnome/tango", 111),  # recorded fresh in session 35 before any change, scored untuned
     "penguins121": ("kde/penguins", 121),  # recorded fresh in session 36 before any change, scored untuned
     "bellot131": ("gnome/bellot", 131),  # session 36, recorded fresh with penguins121, scored untuned
+    "atlas141": ("gnome/Атласные", 141),  # recorded fresh in session 37 before any change, scored untuned
 }
 GAMES = 3
 

@@ -843,6 +843,27 @@ def test_quick_plays_and_eats_between_two_settles_come_out_in_order():
     assert all(info["ruling"].ok for ev, _, info in decided if ev)
 
 
+def test_two_eats_between_settles_are_read_in_turn_past_a_box_the_referee_never_had():
+    """Part 2, trumps diamonds: Dan's lead QH and Ann's beat 5D lie on the table, and so does a
+    box the camera accounted for with the 5D but never logged (a second box, read 6C). Bob eats
+    QH and Cid eats 5D before the table settles: all three leave at once. Before, no removal in
+    turn took the stray box, the leave was read as one eat that could not be, and the camera
+    lost step (a fresh penguins game: the last 140 events). Cards the referee never had on its
+    table go with the last removal."""
+    table, em = part2_start([["5D", "9C", "KS", "2H", "3H", "4H"], ["7C", "3S", "9S", "10C", "6H", "7H"],
+                             ["8D", "2S", "4S", "6C", "5C", "8C"], ["QH", "AS", "JC", "3C", "10S", "JS"]],
+                            leader=3, trump="D", lead="QH")
+    assert table.apply({"type": "play", "seat": 0, "cards": ["5D"]}).ok
+    em.on_table["5D"] = {"pos": np.array([600.0, 360.0]), "track": 2, "seen": 90}
+    em.on_table["6C"] = {"pos": np.array([620.0, 380.0]), "track": 3, "seen": 90}
+    em.observe([], [card("QH", (560, 360), (20, 360), 10, 110, track=1),  # to Bob
+                    card("5D", ANN_EDGE, (640, 5), 60, 150, track=2),  # to Cid
+                    card("6C", (620, 380), (640, 5), 60, 150, track=3)], 170)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("eat", 1, None), ("eat", 2, None)] and rulings(decided) == ["ok", "ok"]
+    assert table.view()["table"] == []
+
+
 def unread_card(last_frame, at=(900.0, 300.0), guess="9H", first_frame=100):
     """A card never read surely (read as `guess` now and then) lying at `at`: it holds back
     what came after it (IMMATURE_HOLD_S)."""

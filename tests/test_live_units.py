@@ -900,6 +900,31 @@ def test_a_card_carried_in_and_boxed_anew_as_it_lands_is_one_card():
     assert len(carry_then_land(lying=(lying_8h,))) == 3
 
 
+def test_a_card_found_again_far_off_once_is_in_flight_and_lands_nowhere():
+    """A fresh penguins game: Dan ate the 3S lying by Bob; his hand hid it, and one unread box
+    370 px on, as his arm passed over Cid's QS, found it again (`_reacquire`). Before, that
+    sighting had no pace: lost again, the 3S was lost lying there (so never carried off, and
+    the eat was not seen), and the QS, boxed anew under the arm, was taken for it landing.
+    Found again, a card goes at the pace it went unseen; that one sighting is no flight a
+    landing continues."""
+    tr = Tracker()
+    path = [(20 + 52 * k, 340 - 12 * k) for k in range(6)] + [(280, 280)] * 14 + [(287, 287)]
+    for f, (x, y) in enumerate(path):  # carried in from Bob's edge, lying, picked up; Dan's arm
+        queen = [Detection("face", "QS", 0.8, box(643, 277))] if f < 17 else []  # comes over the QS
+        tr.update([Detection("face", "3S", 0.8, box(x, y)), *queen], f)
+    for f in range(21, 28):  # the 3S in Dan's hand; the QS's track ends under his arm
+        tr.update([], f)
+    tr.update([Detection("face", "??", 0.4, box(650, 247))], 28)
+    for f in range(29, 34):
+        tr.update([Detection("face", "QS", 0.76, box(643, 277))], f)
+    three, = [t for t in tr.tracks if t.top_read == "3S"]
+    assert three.votes.get("QS", 0.0) == 0.0 and three.last_frame == 28
+    assert three.lost_moving and three.lost_flying and three.lost_velocity[0] > 30
+    np.testing.assert_allclose(three.first_centre, [20, 340])
+    queen, = [t for t in tr.tracks if t.top_read == "QS" and t.last_frame == 33]
+    assert queen.votes.get("3S", 0.0) == 0.0
+
+
 def test_cards_that_came_and_went_lying_far_apart_are_not_one_run():
     """A fresh tango game: Cid's 10C and, 1.8 s later, Dan's KC, seen lying 4.7 card widths
     apart, were killed before they were judged. By suit and timing alone they chain as a run's

@@ -211,6 +211,7 @@ class Track:
     lost_moving: bool = False  # at MOVING_PX or more (a card lying on a pile jitters as much)
     lost_flying: bool = False  # in flight (`flying`)
     lost_velocity: np.ndarray = field(default_factory=lambda: np.zeros(2))  # its velocity then
+    jump: np.ndarray | None = None  # its pace out of sight, when last found again by `_reacquire`
     peak: dict = field(default_factory=dict)  # name -> its surest fresh read
     recalled: bool = False  # took over a glimpse's first position (see _recall_glimpse)
     echo_born: bool = False  # born from an echo box (see _place_echo_born)
@@ -392,9 +393,10 @@ class Tracker:
                 t.exiting = leaving_picture(box, t.velocity, *self.size, EXIT_MARGIN * min(self.size))
             in_flight = t.speed >= MOVING_PX
             if t.misses == 1:
+                pace = t.jump if t.jump is not None else t.velocity
                 t.lost_moving = in_flight
-                t.lost_flying = flying(t.speed, box_diag(box))
-                t.lost_velocity = t.velocity.copy()
+                t.lost_flying = flying(t.speed if t.jump is None else float(np.linalg.norm(pace)), box_diag(box))
+                t.lost_velocity = pace.copy()
             t.velocity = np.zeros(2)
             # a card lost in flight was carried (under a hand, or away), not covered by cards
             # put on it: one carried off over the stock was kept "under" the stock's cards
@@ -509,6 +511,7 @@ class Tracker:
 
     def _continue(self, t: "Track", d: Detection) -> None:
         gap = max(1, self.frame - t.last_frame)
+        t.jump = None
         step = (d.centre - t.centre) / gap
         t.velocity = VELOCITY_SMOOTHING * step + (1 - VELOCITY_SMOOTHING) * t.velocity
         old = t.smooth if t.smooth is not None else t.centre
@@ -615,9 +618,11 @@ class Tracker:
         card's jitter (the carried card moved off its rest, REST_RADIUS, as it was last seen)."""
         for new in [t for t in self.tracks if t.kind == FACE and t.last_frame == frame
                     and 0 < frame - t.first_frame <= PICKUP_FRAMES]:
+            # (not one last seen as one box found far off, `_reacquire`: no flight to land from; a
+            # fresh penguins game took Cid's QS, boxed anew under Dan's arm, for his eaten 3S landing)
             flown = [o for o in self.tracks if o.kind == FACE and o is not new and o.confirmed and o.moved
-                     and o.speed >= MOVING_PX and o.last_frame < frame and abs(new.first_frame - o.last_frame) <= PICKUP_GAP
-                     and travelled_diags(o) >= REACQUIRE_MIN_PATH]
+                     and o.speed >= MOVING_PX and o.jump is None and o.last_frame < frame
+                     and abs(new.first_frame - o.last_frame) <= PICKUP_GAP and travelled_diags(o) >= REACQUIRE_MIN_PATH]
             diags = [box_diag(aabb(o.quad)) for o in flown]
             flown = [o for o, diag in zip(flown, diags) if max(np.linalg.norm(new.first_centre - o.centre),
                                                               np.linalg.norm(new.centre - o.centre)) <= STILL_CENTRE * diag]
@@ -696,6 +701,10 @@ class Tracker:
         pairs.sort(key=lambda p: p[0])
         for di, t in greedy(pairs, free, unmatched_dets):
             d = cards[di]
+            # (at the pace it went while out of sight: carried on and lost again, it was lost in
+            # flight, `Track.lost_flying`; a fresh penguins game: Dan's eaten 3S, seen once more as
+            # his hand took it off over Cid's QS, was kept lying there, and the eat was not seen)
+            t.jump = (d.centre - t.centre) / max(1, self.frame - t.last_frame)
             t.velocity = np.zeros(2)
             t.smooth = d.centre.copy()
             t.quad = d.quad.copy()
