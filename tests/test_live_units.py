@@ -925,6 +925,33 @@ def test_a_card_found_again_far_off_once_is_in_flight_and_lands_nowhere():
     assert queen.votes.get("3S", 0.0) == 0.0
 
 
+def test_a_card_carried_in_and_put_half_over_another_is_not_that_card_misread():
+    """A fresh Atlas game: Bob's QS, carried in from his edge and glimpsed twice on the way,
+    was put half over his JD; the QS's boxes, read weakly, went on as the JD's track (a box
+    near where the JD lay), and his play was never seen: the camera lost the rest of the game.
+    A card read as the name of a glimpse dropped lately nearby, one that travelled, is that card
+    landing. Without the glimpse, the weak reads stay a misread of the JD, as before; so they do
+    with a glimpse that went nowhere (a fresh penguins game: Dan's 8C, read 7C for a frame,
+    kept the 7C reads of his 9C, lying by it, from the 9C's track, and the game lost step)."""
+    def put_on_the_jd(glimpses: dict):
+        tr = Tracker()
+        for f in range(31):  # the JD lies there (its box jitters); the QS is glimpsed twice on its way
+            jd = [Detection("face", "JD", 0.75, box(480 + (8 if f % 2 else -8), 360))] if f < 30 else []
+            qs = [Detection("face", "QS", 0.5, box(*glimpses[f]))] if f in glimpses else []
+            tr.update(jd + qs, f)
+        for f in range(31, 37):  # put half over the JD, read weakly
+            tr.update([Detection("face", "QS", 0.46, box(480, 392))], f)
+        return [t for t in tr.tracks if t.kind == "face"]
+
+    jd, qs = sorted(put_on_the_jd({25: (48, 360), 28: (308, 388)}), key=lambda t: t.first_frame)
+    assert jd.top_read == "JD" and "QS" not in jd.votes
+    assert qs.top_read == "QS" and qs.first_frame == 25  # (where it was first glimpsed: Bob's edge)
+    np.testing.assert_allclose(qs.first_centre, [48, 360])
+    for glimpses in ({}, {25: (300, 380), 28: (300, 380)}):
+        jd = next(t for t in put_on_the_jd(glimpses) if t.first_frame == 0)
+        assert jd.top_read == "JD" and jd.votes["QS"] > 0
+
+
 def test_cards_that_came_and_went_lying_far_apart_are_not_one_run():
     """A fresh tango game: Cid's 10C and, 1.8 s later, Dan's KC, seen lying 4.7 card widths
     apart, were killed before they were judged. By suit and timing alone they chain as a run's

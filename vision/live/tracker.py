@@ -446,8 +446,12 @@ class Tracker:
         for i, di in enumerate(pool):
             d = cards[di]
             diag = box_diag(a[i])
+            carried_in = self._glimpsed(d, diag)
             for j, t in enumerate(tracks):
-                if t.kind != d.kind:
+                if t.kind != d.kind or carried_in is not None and t.votes and t.top_read != d.card \
+                        and not t.moved and t.first_frame + REACQUIRE_FRAMES < carried_in.first_frame:
+                    # (a card of the name just carried in is that card landing, not the card lying
+                    # here since before it came, misread)
                     continue
                 score = iou[i, j]
                 if t.confirmed and t.speed < MOVING_PX and score < STILL_MATCH_IOU and not (
@@ -477,6 +481,18 @@ class Tracker:
         pairs.sort(key=lambda p: (-round(p[0], 2), p[2].first_frame))  # ties: the older track
         for di, t in greedy(pairs, free, unmatched_dets):
             self._continue(t, cards[di])
+
+    def _glimpsed(self, d: Detection, diag: float) -> "Track | None":
+        """A glimpse of `d`'s name dropped lately (REACQUIRE_FRAMES) within REACQUIRE_DIAGS of
+        it, that came REACQUIRE_MIN_PATH from where it was first seen: a card carried in, read
+        too briefly to be confirmed, if any. A fresh Atlas game: Bob's QS, glimpsed twice on
+        its way in, was put half over his JD; its boxes, read weakly, went on as the JD's track
+        and his play was never seen (the camera lost the last 220 events). A glimpse that went
+        nowhere is a lying card misread for a frame (a fresh penguins game: Dan's 8C read 7C)."""
+        if d.kind != FACE or d.card == UNKNOWN:
+            return None
+        return next((g for g in self.glimpses if g.top_read == d.card and travelled_diags(g) >= REACQUIRE_MIN_PATH
+                     and np.linalg.norm(g.centre - d.centre) <= REACQUIRE_DIAGS * diag), None)
 
     def _match_by_name(self, cards, unmatched_dets, free) -> None:
         """One of each card: a detection that reads X continues the track known as X (if it
