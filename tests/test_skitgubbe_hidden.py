@@ -200,6 +200,32 @@ def test_no_failure_to_match_is_held_against_a_play_after_an_unread_card():
     assert ruling.ok and "proven_violation" not in kinds(ruling)
 
 
+def test_an_unread_slough_stands_and_leaves_the_trick_judged_as_before():
+    """The camera saw Cid slough a card it could not read (a held-out deck's ace of diamonds,
+    read as JD or KD, on Ann's ace): what depends on its rank is not judged, it goes to the
+    collector's winnings unnamed, and the trick's ranks stay known: another seat's off-rank
+    slough is still S1.8, and the trick is decided by the plays alone."""
+    t = table()
+    assert play(t, 0, "9H").ok
+    ruling = t.apply({"type": "slough", "seat": 2, "card": "??"})
+    assert ruling.ok and ruling.message == "Cid sloughs an unread card"
+    off = t.apply({"type": "slough", "seat": 0, "card": "4C"})
+    assert not off.ok and off.rule == "S1.8"
+    assert play(t, 1, "2D").ok and play(t, 2, "3C").ok
+    assert t.view()["trick"]["winner"] == 0
+    assert t.apply({"type": "collect", "seat": 0}).ok
+    assert t.state.won[0] == ["9H", "2D", "3C"] and t.state.won_hidden[0] == 1
+    assert t.summary()["hand_sizes"] == [3, 3, 3]  # each drew, Cid after his slough too
+
+
+def test_an_unread_slough_cannot_come_from_a_hand_the_referee_knows_whole():
+    t = table(mode="open")
+    assert t.apply({"type": "hand", "seat": 1, "cards": ["9C", "2C", "3D"]}).ok
+    assert play(t, 0, "9H").ok
+    ruling = t.apply({"type": "slough", "seat": 1, "card": "??"})
+    assert not ruling.ok and ruling.severity == "error" and "name the card" in ruling.message
+
+
 def test_an_unread_card_cannot_come_from_a_hand_the_referee_knows_whole():
     t = table(mode="open")
     assert t.apply({"type": "hand", "seat": 0, "cards": ["9H", "2C", "3D"]}).ok

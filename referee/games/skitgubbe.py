@@ -12,7 +12,9 @@ checked at once when the hand is known; otherwise the failure to match becomes a
 `Obligation` that is proven later by counting: if more cards of the required rank leave
 the hand than could have entered it since, one of them was there all along.
 
-A camera may see a card played in Part 1 without reading it: `play` with cards `["??"]`.
+A camera may see a card played in Part 1 without reading it: `play` with cards `["??"]`
+(and a slough, `card` `"??"`: it leaves a hidden slot of the hand, S1.8's match and S1.9 are
+not judged, and it joins the collector's winnings unnamed; the trick's ranks stay known).
 The card leaves a hidden slot of the hand (or, flipped, the stock); nothing that depends on its rank is judged (the
 round's high card, must-match, which ranks may be sloughed), and a round it ends is left
 open: any seat that may have won it collects it, and a further play starts a war between
@@ -159,11 +161,13 @@ class Trick1:
     #: seats of `order` that may sit the round out: the unread players of an open round,
     #: in the war that follows it (their card may not have tied)
     optional: frozenset = frozenset()
+    #: sloughs of a card the camera could not read (FACE_DOWN in `cards`, no play)
+    unread_sloughs: int = 0
 
     @property
     def unread(self) -> bool:
         """An unread card was played into this trick: ranks that depend on it are unknown."""
-        return any(c == FACE_DOWN for _, c in self.cards)
+        return sum(1 for _, c in self.cards if c == FACE_DOWN) > self.unread_sloughs
 
 
 class SkitState:
@@ -551,10 +555,12 @@ def _names(st: SkitState, seats) -> str:
 
 def _p1_slough(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
     seat = _seat(st, ev)
-    card = parse_card(ev.get("card", (ev.get("cards") or [None])[0]))
+    card = parse_card(ev.get("card", (ev.get("cards") or [None])[0]), allow_face_down=True)
     trick = st.trick
     if trick is None or not trick.cards:
         raise Illegal("S1.8", f"there is no trick on the table to slough {card} onto")
+    if card == FACE_DOWN:
+        return _p1_slough_unread(st, seat, trick, notes)
     if st.size[seat] > 0 and _source_in_hand(st, seat, card) is None:
         # a card known to be elsewhere cannot be sloughed at all: that, not its rank, is the
         # objection (at a table with one deck it is a misread or a second deck)
@@ -576,6 +582,22 @@ def _p1_slough(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str
     _draw(st, seat, True, notes)
     st.trick = replace(trick, cards=trick.cards + ((seat, card),))
     return "S1.8", f"{st.name(seat)} sloughs {card}"
+
+
+def _p1_slough_unread(st: SkitState, seat: int, trick: Trick1, notes: list) -> tuple[str, str]:
+    """A slough the camera saw but could not read: it leaves a hidden slot of the hand; what
+    depends on its rank (S1.8's match, S1.9) is not judged, S1.10 is."""
+    if st.size[seat] == 0:
+        raise Illegal("S1.8", f"{st.name(seat)} has no card to slough")
+    if st.hidden_slots(seat) - st.pool_slots[seat] <= 0:
+        raise BadEvent(f"every card in {st.name(seat)}'s hand is known: name the card sloughed")
+    if _slough_ban(st, seat, FACE_DOWN) == "S1.10":
+        raise Illegal("S1.10", f"the stock is gone and {st.name(seat)} may still have to play: "
+                               f"sloughing would empty the hand")
+    st.size[seat] -= 1
+    _draw(st, seat, True, notes)
+    st.trick = replace(trick, cards=trick.cards + ((seat, FACE_DOWN),), unread_sloughs=trick.unread_sloughs + 1)
+    return "S1.8", f"{st.name(seat)} sloughs an unread card"
 
 
 def _p1_collect(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:
@@ -1032,7 +1054,7 @@ def _check_fields(st: SkitState, ev: dict) -> None:
     if "cards" in ev:  # (where an unread "??" may stand is each event's own question)
         parse_cards(ev["cards"], allow_face_down=True)
     if "card" in ev:
-        parse_card(ev["card"])
+        parse_card(ev["card"], allow_face_down=True)
     if ev.get("source", "hand") not in ("hand", "stock"):
         raise BadEvent(f"'source' is 'hand' (default) or 'stock' (a flip), not {ev['source']!r}")
 
@@ -1462,7 +1484,7 @@ def _slough_ban(st: SkitState, seat: int, card: str) -> str | None:
         and seat not in trick.optional
     if trick.unread:  # the rank of the highest card may be the unread card's
         high = None
-    if to_play and high is not None and _p1_rank(st, card) == high:
+    if to_play and high is not None and card != FACE_DOWN and _p1_rank(st, card) == high:
         return "S1.9"
     tied = high is not None and seat in trick.order and sum(
         1 for _, c in trick.round_plays if _p1_rank(st, c) == high) > 1 and any(
