@@ -43,6 +43,7 @@ SETS = {
     "penguins121": ("kde/penguins", 121),  # recorded fresh in session 36 before any change, scored untuned
     "bellot131": ("gnome/bellot", 131),  # session 36, recorded fresh with penguins121, scored untuned
     "atlas141": ("gnome/Атласные", 141),  # recorded fresh in session 37 before any change, scored untuned
+    "tango161": ("gnome/tango", 161),  # recorded fresh at the end of session 37, after its changes, scored untuned
 }
 GAMES = 3
 
