@@ -864,6 +864,26 @@ def test_two_eats_between_settles_are_read_in_turn_past_a_box_the_referee_never_
     assert table.view()["table"] == []
 
 
+def test_a_killed_card_seen_on_its_way_to_the_pile_is_no_new_card():
+    """Part 2, four players: Dan leads 2S, Ann 3S, Bob 4S, Cid 5S: the fourth play kills the
+    trick. The tracker loses Bob's 4S as the trick is swept off and finds it again on the way
+    to the killed cards' pile (a new track, far from where it lay). Before, a card the referee
+    no longer had on the table, seen far from where it lay, had left and come back: a fresh
+    tango game's killed 9H was logged as Bob's play again and ruled illegal. Nearer the pile
+    than where it lay, it is on its way there; seen elsewhere, it came back, as before."""
+    hands = [["3S", "9C", "KD", "8H", "10D", "4C"], ["4S", "7S", "3D", "JH", "5C", "QC"],
+             ["5S", "10S", "6C", "6H", "8S", "9D"], ["2S", "8D", "JC", "3H", "JS", "2D"]]
+    for at, new in (((900.0, 220.0), False), ((60.0, 400.0), True)):
+        table, em = part2_start(hands, leader=3, trump="H", lead="2S")
+        for seat, c, pos in ((0, "3S", (600.0, 360.0)), (1, "4S", (640.0, 360.0)), (2, "5S", (680.0, 360.0))):
+            assert table.apply({"type": "play", "seat": seat, "cards": [c]}).ok
+            em.on_table[c] = {"pos": np.array(pos), "track": 10 + seat, "seen": 90}
+        assert "4S" in table.view()["killed_cards"]
+        swept = card("4S", (640.0, 360.0), at, 130, 150, track=40)
+        obs = em.observe([swept], [], 160)
+        assert [(o.kind, [c.name for c in o.cards]) for o in obs if o.kind == "arrive"] == ([("arrive", ["4S"])] if new else [])
+
+
 def unread_card(last_frame, at=(900.0, 300.0), guess="9H", first_frame=100):
     """A card never read surely (read as `guess` now and then) lying at `at`: it holds back
     what came after it (IMMATURE_HOLD_S)."""

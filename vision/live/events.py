@@ -475,7 +475,7 @@ class EventMaker:
                     # while Ann's eat went unlogged: the camera lost step)
                     self.second_boxes[entry["track"]] = np.asarray(entry["pos"], float)
                 entry.update(track=s.track, pos=s.last, seen=s.last_frame)
-            elif s.key in ref_table or entry["track"] in live_tracks:
+            elif s.key in ref_table or entry["track"] in live_tracks or self._to_the_pile(s, entry, view):
                 entry.update(track=s.track, pos=s.last, seen=s.last_frame)
             else:
                 del self.on_table[s.key]
@@ -767,6 +767,17 @@ class EventMaker:
         if any(np.linalg.norm(np.asarray(q, float).mean(axis=0) - self.layout.stock)
                <= HAND_AT_STOCK * self.layout.stock_radius for q in hands):
             self.stock_visits = [f for f in self.stock_visits if frame - f <= IMMATURE_HOLD_S * self.fps] + [frame]
+
+    def _to_the_pile(self, s: Seen, entry: dict, view: dict) -> bool:
+        """Whether the accounted card `s`, seen by another track away from where it lay, is a
+        card the referee killed on its way to the killed cards' pile (nearer the discard spot
+        than where it lay), not a card that left and came back: a fresh tango game's 9H, killed
+        with Dan's run JH QH KH and seen as it was swept off, was logged as Bob's play again and
+        ruled illegal (a false accusation, with a person answering)."""
+        if s.key not in view.get("killed_cards", ()):
+            return False
+        return float(np.linalg.norm(s.last - self.layout.discard)) < \
+            float(np.linalg.norm(np.asarray(entry["pos"], float) - self.layout.discard))
 
     def _flipped(self, s: Seen) -> bool:
         """Whether `s` was first seen at the stock, or first read there (its track may begin
