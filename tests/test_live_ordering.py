@@ -884,6 +884,22 @@ def test_a_killed_card_seen_on_its_way_to_the_pile_is_no_new_card():
         assert [(o.kind, [c.name for c in o.cards]) for o in obs if o.kind == "arrive"] == ([("arrive", ["4S"])] if new else [])
 
 
+def test_a_put_seen_just_before_the_removal_it_follows_is_read_after_it():
+    """Part 2: Ann's lead 9D lies on the table; Bob eats it, and Cid leads 5C. The 9D is dated
+    by when it was last seen, and Bob's arm hid it late: Cid's card was first seen 0.4 s
+    before. Read in the order seen, Cid's lead comes before Bob's eat, out of turn. A put seen
+    within SWAP_WINDOW_S before a removal is also read after it (a fresh tango game: the trump
+    card, turned up before the collect's last card was gone, was asked about, and the camera
+    lost the last 115 events); before, only a put seen after another change was."""
+    hands = [["9D", "9C", "KD", "8H", "10D", "4C"], ["7C", "3S", "9S", "10C", "6H", "7H"],
+             ["5C", "2S", "4S", "6C", "8C", "8D"], ["QH", "AS", "JC", "3C", "10S", "JS"]]
+    table, em = part2_start(hands, leader=0, trump="H", lead="9D")
+    em.observe([card("5C", (640, 5), (640, 300), 105, 130, track=60)],
+               [card("9D", (560, 360), (20, 360), 10, 110, track=1)], 130)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("eat", 1, None), ("play", 2, ["5C"])] and rulings(decided) == ["ok", "ok"]
+
+
 def unread_card(last_frame, at=(900.0, 300.0), guess="9H", first_frame=100):
     """A card never read surely (read as `guess` now and then) lying at `at`: it holds back
     what came after it (IMMATURE_HOLD_S)."""

@@ -137,7 +137,9 @@ W_GLITCH = 0.05
 #: seen 1.5 s before the play it followed, and misread). So may a removal and the put after
 #: it: the cards taken are dated by when they were last seen, and an arm reaching across may
 #: hide them first (a fresh tango game: Bob's 6D 7D, hidden 0.5 s before Cid's AS was seen,
-#: read as eaten by Cid). The lookahead also reads the pair the other way round ...
+#: read as eaten by Cid) -- and a put and the removal after it: the removal's last card is seen
+#: late (a fresh tango game: the trump card turned up as the collect's last card went, asked
+#: about; the camera lost the last 115 events). The lookahead also reads the pair the other way round ...
 SWAP_WINDOW_S = 2.0
 #: ... with this weight on that reading's paths: the order seen is the likelier one, and is
 #: given up only when it has no legal reading or clearly worse ones. Below 1 / DECISIVE_RATIO,
@@ -1575,12 +1577,13 @@ class EventMaker:
     def _ordered_readings(self, window: list[Observation]) -> dict:
         """{(order, first event): (best path score, event, its prior weight, index in window of
         the observation it reads, the table its path leaves)}: `_readings` of the window as
-        seen and, when its second is an arrival close in time to the first (SWAP_WINDOW_S), of the
-        two the other way round (weighted W_SWAPPED). Of the two orders, the one whose legal readings
-        reach further counts; if both reach as far, their readings compete."""
+        seen and, when one of its first two is an arrival and the two are close in time
+        (SWAP_WINDOW_S), of the two the other way round (weighted W_SWAPPED). Of the two orders,
+        the one whose legal readings reach further counts; if both reach as far, their readings
+        compete."""
         k, best = self._readings(window)
         out = {("seen", key): (score, ev, w0, 0, end) for key, (score, ev, w0, end) in best.items()}
-        if len(window) < 2 or window[1].kind != "arrive" or \
+        if len(window) < 2 or "arrive" not in (window[0].kind, window[1].kind) or \
                 window[1].order - window[0].order > SWAP_WINDOW_S * self.fps:
             return out
         k2, swapped = self._readings([window[1], window[0]] + window[2:])
