@@ -559,13 +559,16 @@ def _p1_slough(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str
     trick = st.trick
     if trick is None or not trick.cards:
         raise Illegal("S1.8", f"there is no trick on the table to slough {card} onto")
-    if card == FACE_DOWN:
-        return _p1_slough_unread(st, seat, trick, notes)
-    if st.size[seat] > 0 and _source_in_hand(st, seat, card) is None:
+    # (an unread card leaves a hidden slot of the hand; what depends on its rank is not judged)
+    unread = card == FACE_DOWN
+    what = "an unread card" if unread else card
+    if unread and st.size[seat] > 0 and st.hidden_slots(seat) - st.pool_slots[seat] <= 0:
+        raise BadEvent(f"every card in {st.name(seat)}'s hand is known: name the card sloughed")
+    if not unread and st.size[seat] > 0 and _source_in_hand(st, seat, card) is None:
         # a card known to be elsewhere cannot be sloughed at all: that, not its rank, is the
         # objection (at a table with one deck it is a misread or a second deck)
         raise _cannot_hold(st, seat, card)
-    if _p1_rank(st, card) not in trick.played_ranks and not trick.unread:
+    if not unread and _p1_rank(st, card) not in trick.played_ranks and not trick.unread:
         ranks = ", ".join(sorted({_rank_text(r if r != 1 else 14) for r in trick.played_ranks}))
         raise Illegal("S1.8", f"{card} matches no card played in this trick: only {ranks} may be sloughed")
     if st.size[seat] == 0:
@@ -576,28 +579,15 @@ def _p1_slough(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str
                               f"of the highest card: it may be a required play")
     if ban == "S1.10":
         raise Illegal("S1.10", f"the stock is gone and {st.name(seat)} may still have to play: "
-                               f"sloughing {card} would empty the hand")
-    _take_from_hand(st, seat, card, ON_TABLE)
-    _left(st, seat, card, seq, notes)
+                               f"sloughing {what} would empty the hand")
+    if unread:
+        st.size[seat] -= 1
+    else:
+        _take_from_hand(st, seat, card, ON_TABLE)
+        _left(st, seat, card, seq, notes)
     _draw(st, seat, True, notes)
-    st.trick = replace(trick, cards=trick.cards + ((seat, card),))
-    return "S1.8", f"{st.name(seat)} sloughs {card}"
-
-
-def _p1_slough_unread(st: SkitState, seat: int, trick: Trick1, notes: list) -> tuple[str, str]:
-    """A slough the camera saw but could not read: it leaves a hidden slot of the hand; what
-    depends on its rank (S1.8's match, S1.9) is not judged, S1.10 is."""
-    if st.size[seat] == 0:
-        raise Illegal("S1.8", f"{st.name(seat)} has no card to slough")
-    if st.hidden_slots(seat) - st.pool_slots[seat] <= 0:
-        raise BadEvent(f"every card in {st.name(seat)}'s hand is known: name the card sloughed")
-    if _slough_ban(st, seat, FACE_DOWN) == "S1.10":
-        raise Illegal("S1.10", f"the stock is gone and {st.name(seat)} may still have to play: "
-                               f"sloughing would empty the hand")
-    st.size[seat] -= 1
-    _draw(st, seat, True, notes)
-    st.trick = replace(trick, cards=trick.cards + ((seat, FACE_DOWN),), unread_sloughs=trick.unread_sloughs + 1)
-    return "S1.8", f"{st.name(seat)} sloughs an unread card"
+    st.trick = replace(trick, cards=trick.cards + ((seat, card),), unread_sloughs=trick.unread_sloughs + unread)
+    return "S1.8", f"{st.name(seat)} sloughs {what}"
 
 
 def _p1_collect(st: SkitState, ev: dict, seq: int, notes: list) -> tuple[str, str]:

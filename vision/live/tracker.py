@@ -393,9 +393,10 @@ class Tracker:
                 t.exiting = leaving_picture(box, t.velocity, *self.size, EXIT_MARGIN * min(self.size))
             in_flight = t.speed >= MOVING_PX
             if t.misses == 1:
-                pace = t.jump if t.jump is not None else t.velocity
+                # (found again far off at its last sighting: at the pace it went unseen, `jump`)
+                pace, speed = (t.velocity, t.speed) if t.jump is None else (t.jump, float(np.linalg.norm(t.jump)))
                 t.lost_moving = in_flight
-                t.lost_flying = flying(t.speed if t.jump is None else float(np.linalg.norm(pace)), box_diag(box))
+                t.lost_flying = flying(speed, box_diag(box))
                 t.lost_velocity = pace.copy()
             t.velocity = np.zeros(2)
             # a card lost in flight was carried (under a hand, or away), not covered by cards
