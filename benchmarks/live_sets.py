@@ -44,6 +44,7 @@ SETS = {
     "bellot131": ("gnome/bellot", 131),  # session 36, recorded fresh with penguins121, scored untuned
     "atlas141": ("gnome/Атласные", 141),  # recorded fresh in session 37 before any change, scored untuned
     "tango161": ("gnome/tango", 161),  # recorded fresh at the end of session 37, after its changes, scored untuned
+    "penguins171": ("kde/penguins", 171),  # recorded fresh in session 38 before any change, scored untuned
 }
 GAMES = 3
 
