@@ -2047,3 +2047,25 @@ def test_a_card_first_read_on_the_stock_was_flipped():
     assert bobs_put(np.array([630.0, 350.0])) == [("play", 1, ["4C"], "stock")]
     for first_read in (np.array([300.0, 380.0]), None):
         assert bobs_put(first_read) == [("play", 1, ["4C"], None)]
+
+
+def test_a_weak_box_over_a_trick_card_holds_nothing_back():
+    """A fresh tango game: an unread box beside Cid's 9C (its second box, 0.3 widths off, first
+    seen after it) lay there for seconds; as an unread card it held back everything put after
+    it, and Dan's flip, read surely, reached the referee 3.6 s after the table was still. A
+    weak box over a card seen before it waits itself, but holds nothing else back; an unread
+    card lying apart still does (`test_unreadable_lead_holds_back_the_next_card`)."""
+    table, em = trick_on_table(upto=3)
+    lying = [card(n, pos, pos, 20, 130, track=k + 1) for k, (n, pos) in
+             enumerate((("9D", (600, 330)), ("4C", (560, 360)), ("9C", (640, 300))))]
+    beside = (640 + 0.3 * 80, 300)
+    box = Seen(60, [("??", 0.0), ("9S", 0.05)], np.array(beside), np.array(beside), 100, 130, 80.0, 0.5, 0.2)
+    ace = card("AC", DAN_EDGE, (700, 360), 110, 130)
+    obs = em.observe(lying + [box, ace], [], 130)
+    assert [(o.kind, [c.name for c in o.cards]) for o in obs] == [("arrive", ["AC"])]
+    decided = em.resolve()
+    assert summary(decided) == [("play", 3, ["AC"])] and rulings(decided) == ["ok"]
+    # the same box lying apart from every card is an unread card: it holds the AC back
+    table, em = trick_on_table(upto=3)
+    apart = replace(box, first=np.array((900.0, 200.0)), last=np.array((900.0, 200.0)))
+    assert em.observe(lying + [apart, ace], [], 130) == []

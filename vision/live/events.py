@@ -551,7 +551,9 @@ class EventMaker:
             del self.typed_in[s.key]
             new.remove(s)
         # ... and what changed after such a card was first seen waits for it (IMMATURE_HOLD_S)
-        unread = [s for s in waiting if s.track in young]
+        # (not a weak box over a card seen before it: most likely that card's second box, which
+        # waits itself but holds nothing else back)
+        unread = [s for s in waiting if s.track in young and not box_over(s, under(seen))]
         hold = min((s.first_frame for s in unread), default=math.inf)
         # where one put may hold several cards (a Part 2 run; dreck rows are put by seat,
         # `dreck_puts`), a new card also waits for an unread card lying within GROUP_DIST of it:
