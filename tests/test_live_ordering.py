@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("cv2")
 
 from vision.live.cues import BOX_HOLD_S, UNKNOWN, Seen, box_over  # noqa: E402
-from vision.live.events import DOUBT_EVENTS, IMMATURE_HOLD_S, EventMaker  # noqa: E402
+from vision.live.events import DOUBT_EVENTS, HOLD_UNSEEN_S, IMMATURE_HOLD_S, EventMaker  # noqa: E402
 from vision.live.layout import default_layout  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
@@ -2069,3 +2069,29 @@ def test_a_weak_box_over_a_trick_card_holds_nothing_back():
     table, em = trick_on_table(upto=3)
     apart = replace(box, first=np.array((900.0, 200.0)), last=np.array((900.0, 200.0)))
     assert em.observe(lying + [apart, ace], [], 130) == []
+
+
+def test_a_waiting_card_out_of_sight_holds_back_only_the_cards_put_over_it():
+    """A fresh penguins game: Bob's 10S, read "KS" as it flew in, left that track lying under
+    the 10S's own box, unseen; waiting to be read, it held back Bob's play and the next three
+    for 10 s. A card out of sight at the settle for HOLD_UNSEEN_S holds back only a card put
+    over it later (and what came after that: bellot 1 game 0's slough 8S, laid over Cid's
+    8H while the 8H waited, was otherwise logged before it), not a card elsewhere; one in sight holds
+    back everything after it (`test_unreadable_lead_holds_back_the_next_card`)."""
+    lying = [card(n, pos, pos, 20, 200, track=k + 1) for k, (n, pos) in
+             enumerate((("9D", (600, 330)), ("4C", (560, 360)), ("9C", (640, 300))))]
+    settle = 200
+    hidden = replace(unread_card(settle - int(HOLD_UNSEEN_S * FPS) - 1, at=(900.0, 200.0)), first_frame=150)
+    ace = card("AC", DAN_EDGE, (700, 360), 170, settle)
+    table, em = trick_on_table(upto=3)
+    obs = em.observe(lying + [hidden, ace], [], settle)
+    assert [(o.kind, [c.name for c in o.cards]) for o in obs] == [("arrive", ["AC"])]
+    assert summary(em.resolve()) == [("play", 3, ["AC"])]
+    # the AC put over the hidden card waits for it
+    table, em = trick_on_table(upto=3)
+    over = replace(ace, last=np.array((900.0 + 0.3 * 80, 200.0)))
+    assert em.observe(lying + [hidden, over], [], settle) == []
+    # and so does a card elsewhere while the hidden card was seen lately
+    table, em = trick_on_table(upto=3)
+    seen_lately = replace(hidden, last_frame=settle)
+    assert em.observe(lying + [seen_lately, ace], [], settle) == []

@@ -56,6 +56,8 @@ MAX_LOOKAHEAD = 8
 #: votes, just short of a name) and lost step for the rest of the game; a second later it
 #: was read as 8D. Past the hold it is reported by its guesses, as before.
 IMMATURE_HOLD_S = 10.0
+#: ... unless it has been out of sight for this many seconds at the settle (see `observe`).
+HOLD_UNSEEN_S = 3.0
 #: An arrival whose best legal reading has a prior weight below this (e.g. the card came from
 #: another seat than the one to act) is not explained away: it is ruled on (strong evidence)
 #: or asked about (weak evidence).
@@ -554,7 +556,16 @@ class EventMaker:
         # (not a weak box over a card seen before it: most likely that card's second box, which
         # waits itself but holds nothing else back)
         unread = [s for s in waiting if s.track in young and not box_over(s, under(seen))]
-        hold = min((s.first_frame for s in unread), default=math.inf)
+        # (nor one out of sight at the settle for HOLD_UNSEEN_S, which waiting brings no read:
+        # it holds back only a card put over it later, and what came after that. A fresh
+        # penguins game: Bob's 10S, read "KS" as it flew in, left that track lying unseen under
+        # the 10S's own box, and it held back his play and the next three for 10 s; bellot 1
+        # game 0's slough 8S, laid over Cid's unread 8H, is still judged after it)
+        hidden = [s for s in unread if frame - s.last_frame > HOLD_UNSEEN_S * self.fps]
+        unread = [s for s in unread if frame - s.last_frame <= HOLD_UNSEEN_S * self.fps]
+        hold = min([s.first_frame for s in unread] + [
+            s.first_frame for s in new for h in hidden if s.first_frame > h.first_frame
+            and np.linalg.norm(s.last - h.last) <= GROUP_DIST * max(s.width, h.width, 1.0)], default=math.inf)
         # where one put may hold several cards (a Part 2 run; dreck rows are put by seat,
         # `dreck_puts`), a new card also waits for an unread card lying within GROUP_DIST of it:
         # the run's card under it, read less often (it shows only a strip), so the run is
