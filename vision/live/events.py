@@ -878,8 +878,7 @@ class EventMaker:
             for _ in range(applied):
                 self.probe.undo()
         # (cards the referee never had on its table, e.g. a second box of a card, go with the last)
-        strays = not ({c.name for c in left} & referee_table_cards(self.table.view()))
-        if len(groups) > 1 and strays and left:
+        if len(groups) > 1 and left and not {c.name for c in left} & referee_table_cards(self.table.view()):
             groups[-1] = groups[-1] + left
             left = []
         return groups if len(groups) > 1 and not left else [cards]
