@@ -289,3 +289,25 @@ def test_a_card_flying_in_and_lost_as_it_lands_is_not_carried_off():
         pipe.process(None, i, shape=(720, 1280, 3))
     assert [(e["type"], e["seat"], e.get("cards")) for e in pipe.log[1:]] == [("play", 3, ["JC"])]
     assert pipe.log[1]["evidence"]["since_frame"] == 36 and not pipe.notes
+
+
+def test_a_card_tracked_twice_leaves_as_its_better_read_track():
+    """Two tracks named 10H die by one settle: the run's 10H, read on 10 votes, and a box of
+    the card under it, read "10H" on 0.4. The card leaves once, as the well-read track,
+    whichever died last (a fresh tango game: the weak box died after the 10H and took its
+    place; it was too weakly read to report, so Bob's run was logged as 7H alone and the camera
+    lost the last 76 events)."""
+    import numpy as np
+
+    from vision.live.tracker import Track
+
+    def track(tid, votes):
+        quad = np.array([[0, 0], [80, 0], [80, 116], [0, 116]], float) + tid
+        t = Track(tid, "face", quad, 10, quad.mean(axis=0), 20, votes=votes, hits=10)
+        t.name = "10H"
+        return t
+    strong, weak = track(292, {"10H": 9.95}), track(303, {"10H": 0.43, "QH": 0.27})
+    for order in ([strong, weak], [weak, strong]):
+        pipe = LivePipeline(PLAYERS, lambda frame, i: [], 12.0)
+        pipe._note_departed(order)
+        assert pipe.departed["10H"].track == 292 and pipe.departed["10H"].votes == pytest.approx(9.95)

@@ -236,9 +236,13 @@ class LivePipeline:
             # (an unread card leaves with its guesses: one read JH and JD by turns, never named,
             # may be a card that came and went between settles)
             if tr.kind == FACE and tr.confirmed and (tr.name != UNKNOWN or tr.votes):
-                self.departed[tr.name if tr.name != UNKNOWN else f"#{tr.id}"] = self._seen(tr)
+                key, seen = tr.name if tr.name != UNKNOWN else f"#{tr.id}", self._seen(tr)
+                # (the better-read track of the name: a fresh tango game's 10H, read on 10
+                # votes and eaten, left after a box of the run's card under it, read "10H" on 0.4)
+                if key not in self.departed or self.departed[key].votes <= seen.votes:
+                    self.departed[key] = seen
                 if tr.name != UNKNOWN:
-                    self.lost.append(self.departed[tr.name])
+                    self.lost.append(seen)
 
     def _waiting_read(self, index: int) -> bool:
         """Whether a new card that waited to be read at the last settle is read well enough
