@@ -2095,3 +2095,52 @@ def test_a_waiting_card_out_of_sight_holds_back_only_the_cards_put_over_it():
     table, em = trick_on_table(upto=3)
     seen_lately = replace(hidden, last_frame=settle)
     assert em.observe(lying + [seen_lately, ace], [], settle) == []
+
+
+def test_a_face_lying_on_the_stock_where_it_was_first_seen_is_no_flip():
+    """A fresh Atlas game: before the first move the stock's back was boxed now and then as a
+    face read JD, lying still on the stock; it was logged as Ann's flip of JD, her real flip
+    2H then as Bob's, and the camera was out of step from the first move. A flipped card is
+    carried off the stock into the trick: a face that still lies on the stock where it was
+    first seen, right on the back box there, is no card put down, seen at a settle or gone with
+    a later one; the 2H, first seen on the stock and carried to Ann's side, is her flip.
+    (Without a back box under it, a face first seen lying at the stock is a card:
+    `test_a_weak_box_over_a_surer_card_waits_and_is_dropped_when_it_vanishes`.)"""
+    from referee import Table
+    from vision.live.games import live_table
+
+    table = live_table("skitgubbe", Table())
+    table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
+    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+    em.backs = [np.array((641.0, 362.0))]  # the stock, boxed face down
+    back = Seen(1, [("JD", 1.0)], np.array((644.0, 360.0)), np.array((640.0, 366.0)), 8, 30, 80.0, 9.4, 0.4)
+    assert em.observe([back], [], 30) == [] and em.resolve(force=True) == []
+    flip = Seen(2, [("2H", 1.0)], np.array((640.0, 380.0)), np.array((674.0, 517.0)), 46, 62, 80.0, 8.8, 0.81)
+    obs = em.observe([back, flip], [], 62)
+    assert [(o.kind, [c.name for c in o.cards], o.from_stock) for o in obs] == [("arrive", ["2H"], True)]
+    decided = em.resolve(force=True)
+    assert [ev for ev, _, _ in decided] == [{"type": "play", "seat": 0, "cards": ["2H"], "source": "stock"}]
+    # the back's box, gone by a later settle, is no card that came and went either
+    assert em.observe([flip], [replace(back, last_frame=70)], 80) == []
+
+
+def test_a_card_accounted_under_another_name_before_is_asked_about_not_accused():
+    """A fresh Atlas game: Ann's 8C, read 8C with JC now and then, was logged as her slough of
+    JC (the only legal reading then). When Bob's JC came, that track took the name, and Ann's
+    8C was reported anew; no legal reading took it, and, read surely from her side, it was sent
+    and ruled an illegal slough. A card whose track was accounted under another name before is
+    no sure read: it is asked about. The same card on a track never accounted is sent."""
+    for accounted in (True, False):
+        table, em = trick_on_table()
+        eight = Seen(70, [("8C", 1.0)], np.array((640.0, 715.0)), np.array((675.0, 515.0)), 100, 160, 80.0, 14.0, 0.9)
+        if accounted:
+            em._account("QC", replace(eight, names=[("QC", 1.0)]))
+            del em.on_table["QC"]  # (that name since moved to another track)
+        em.observe([card(n, p, p, 20, 160, track=k + 1) for k, (n, p) in
+                    enumerate((("9D", (600, 330)), ("4C", (560, 360)), ("9C", (640, 300)), ("AC", (700, 360)),
+                               ("9H", (640, 250))))] + [eight], [], 160)
+        decided = em.resolve(force=True)
+        if accounted:
+            assert [ev for ev, _, _ in decided] == [None] and em.notes and "8C" in em.notes[-1]["message"]
+        else:
+            assert rulings(decided) == ["illegal"]

@@ -88,7 +88,8 @@ def test_card_the_referee_knows_is_elsewhere_is_asked_about():
     assert ev is None and "knows that card is elsewhere" in info["note"]["message"]
     assert table.next_seq == 2  # nothing sent
     # soon after such a question the camera asks rather than accuses (DOUBT_EVENTS) ...
-    obs = Observation("arrive", [card("KD", [640, 5], [640, 200])], 20, 20 / 12, 10, seat_hint=2)
+    # (another card: a track of its own; the 4H's track read KD would be the 4H renamed)
+    obs = Observation("arrive", [card("KD", [640, 5], [640, 200], frame=12)], 20, 20 / 12, 12, seat_hint=2)
     ev, _, info = em._unexplained(obs)
     assert ev is None and "may be out of step" in info["note"]["message"]
     # ... while a camera in step rules a card that could be Cid's but matches nothing: a breach

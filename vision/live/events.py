@@ -316,6 +316,8 @@ class EventMaker:
         self.probe = Probe(table)
         self.pending: list[Observation] = []
         self.on_table: dict[str, dict] = {}  # name -> {"pos", "track", "seen"} (see _account)
+        self.accounted_as: dict[int, str] = {}  # track -> the name it was last accounted under (`_account`)
+        self.backs: list[np.ndarray] = []  # where face-down cards lie at the settle (set by the pipeline)
         self.notes: list[dict] = []  # needs_confirmation notes (and their resolutions)
         self.doubt = 0  # legal events still to come before the camera accuses again (DOUBT_EVENTS)
         self.doubt_cause = ""  # what raised the doubt, for the question's message
@@ -400,6 +402,7 @@ class EventMaker:
     def _account(self, key: str, s: Seen) -> None:
         """Account for card `key` as lying on the table where `s` last saw it."""
         self.on_table[key] = {"pos": s.last, "track": s.track, "seen": s.last_frame}
+        self.accounted_as[s.track] = key
 
     # ------------------------------------------------------------------ observations
     def observe(self, seen: list[Seen], departed: list[Seen], frame: int) -> list[Observation]:
@@ -529,6 +532,7 @@ class EventMaker:
              or misread_twin(s, under(seen)) else new).append(s)
         self.waiting = {s.track for s in waiting}
         new = [s for s in new if not in_flight(s, seen + departed, self.fps)]  # (another card, landed)
+        new = [s for s in new if not self._on_the_stock(s, view)]
         # a new card a person put on the referee's table (a manual event, a confirmed question,
         # or play before the camera was attached: see `follow`) is accounted for, not reported
         # (and so is a card logged unseen whose track lay there already, still, read only later,
@@ -645,7 +649,7 @@ class EventMaker:
                             and not double_read(d, seen + departed, lay)
                             and not box_over(laid(d), [laid(x) for x in under(seen + departed)],
                                              () if single_puts else {x.track for x in departed})
-                            and not handed_over(d, seen + departed, self.fps)]
+                            and not handed_over(d, seen + departed, self.fps) and not self._on_the_stock(d, view)]
         came_and_went = [d for d in unaccounted_gone if not immature(d) and (
             gone_names or self._was_held(d) or d.last_frame - d.first_frame >= CAME_AND_WENT_S * self.fps)]
         if not single_puts:
@@ -793,6 +797,17 @@ class EventMaker:
             return False
         return float(np.linalg.norm(s.last - self.layout.discard)) < \
             float(np.linalg.norm(np.asarray(entry["pos"], float) - self.layout.discard))
+
+    def _on_the_stock(self, s: Seen, view: dict) -> bool:
+        """`s` is the stock's back misread as a face: first seen on the stock, right on a back
+        box there (DOUBLE_READ_DIST), and never moved off it, where the game carries a flipped
+        card off the stock (`FLIPS_LEAVE_STOCK`: Skitgubbe, into the trick). A fresh Atlas game: the back, read JD at 0.3 now and then from
+        frame 8, was logged as Ann's flip before her first real one, and the camera was out of
+        step from the first move."""
+        near = DOUBLE_READ_DIST * max(s.width, 1.0)
+        return getattr(_game_rules(view), "FLIPS_LEAVE_STOCK", False) and view.get("stock", 0) > 0 \
+            and self.layout.near_stock(s.first) \
+            and np.linalg.norm(s.last - s.first) <= near and any(np.linalg.norm(at - s.first) <= near for at in self.backs)
 
     def _flipped(self, s: Seen) -> bool:
         """Whether `s` was first seen at the stock, or first read there (its track may begin
@@ -1645,8 +1660,12 @@ class EventMaker:
         # evidence against that seat: a real-model full game ruled Bob's "failed beat" with Ann's card)
         elsewhere = ruling is not None and not ruling.ok and None not in (ev.get("seat"), obs.seat_hint) \
             and ev.get("seat") != obs.seat_hint
+        # (a card whose track was accounted under another name before is no sure read either: a
+        # fresh Atlas game's 8C, logged as Ann's slough of JC by a guess, was reported again as an
+        # 8C once Bob's JC took that name, and ruled an illegal slough)
+        renamed = any(self.accounted_as.get(s.track, s.name) != s.name for s in obs.cards)
         weak = not obs.seat_sure or not all(s.strong for s in obs.cards) or legal_reading is not None \
-            or under is not None or self.faces_only or elsewhere
+            or under is not None or self.faces_only or elsewhere or renamed
         doubted = self.doubt > 0  # soon after an illegal ruling or a question we may be out of step
         # ... and so are we just after cards the referee still has on the table were seen taken
         # away and read as nothing (a fresh bellot game: Ann's collect unseen, the old trick

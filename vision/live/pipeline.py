@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.geometry import short_side
 from vision.live import settle as st
-from vision.live.detector import FACE, UNKNOWN, Detector
+from vision.live.detector import BACK, FACE, UNKNOWN, Detector
 from vision.live.cues import Seen, found_again, immature
 from vision.live.events import EventMaker, event_cards, without_evidence
 from vision.live.layout import Layout, default_layout
@@ -307,6 +307,7 @@ class LivePipeline:
         self.departed = {}
         trust = getattr(self.detector, "corner_trust", None)  # the shipped model's (ModelDetector)
         self.events.faces_only = trust is not None and trust.weight < 1.0
+        self.events.backs = [tr.centre.copy() for tr in self.tracker.tracks if tr.kind == BACK and tr.confirmed]
         self.events.observe(seen, departed, index)
         oldest = self.events.pending[0].time if self.events.pending else t
         return self._outputs(self.events.resolve(force=(t - oldest) > MAX_WAIT_S), index, t)

@@ -355,6 +355,11 @@ def live_table(table):
 #: there is off the table (the event maker does not count it as present).
 KILLED_PILE = True
 
+#: A flipped card is carried off the stock into the trick (S1.4): a face still lying on the
+#: stock's back where it was first seen is that back misread (`EventMaker._on_the_stock`).
+#: Not so in Golf, where a drawn card is shown on the stock.
+FLIPS_LEAVE_STOCK = True
+
 
 def SINGLE_PUTS(view: dict) -> bool:
     """Part 1 puts are single cards (Part 2 runs and dreck rows arrive together)."""
