@@ -46,6 +46,7 @@ SETS = {
     "tango161": ("gnome/tango", 161),  # recorded fresh at the end of session 37, after its changes, scored untuned
     "penguins171": ("kde/penguins", 171),  # recorded fresh in session 38 before any change, scored untuned
     "bellot181": ("gnome/bellot", 181),  # recorded fresh in session 39 before any change, scored untuned
+    "tango191": ("gnome/tango", 191),  # recorded fresh in session 39 after its changes, scored untuned
 }
 GAMES = 3
 
