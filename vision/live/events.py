@@ -531,8 +531,8 @@ class EventMaker:
                 frame - s.first_frame <= BOX_HOLD_S * self.fps and box_over(s, under(seen)))
              or misread_twin(s, under(seen)) else new).append(s)
         self.waiting = {s.track for s in waiting}
-        new = [s for s in new if not in_flight(s, seen + departed, self.fps)]  # (another card, landed)
-        new = [s for s in new if not self._on_the_stock(s, view)]
+        # (not another card's flight, landed, nor the stock's back misread)
+        new = [s for s in new if not in_flight(s, seen + departed, self.fps) and not self._on_the_stock(s, view)]
         # a new card a person put on the referee's table (a manual event, a confirmed question,
         # or play before the camera was attached: see `follow`) is accounted for, not reported
         # (and so is a card logged unseen whose track lay there already, still, read only later,
@@ -801,13 +801,13 @@ class EventMaker:
     def _on_the_stock(self, s: Seen, view: dict) -> bool:
         """`s` is the stock's back misread as a face: first seen on the stock, right on a back
         box there (DOUBLE_READ_DIST), and never moved off it, where the game carries a flipped
-        card off the stock (`FLIPS_LEAVE_STOCK`: Skitgubbe, into the trick). A fresh Atlas game: the back, read JD at 0.3 now and then from
-        frame 8, was logged as Ann's flip before her first real one, and the camera was out of
-        step from the first move."""
+        card off the stock (`FLIPS_LEAVE_STOCK`: Skitgubbe, into the trick). A fresh Atlas
+        game: the back, read JD at 0.3 now and then from frame 8, was logged as Ann's flip
+        before her first real one, and the camera was out of step from the first move."""
         near = DOUBLE_READ_DIST * max(s.width, 1.0)
         return getattr(_game_rules(view), "FLIPS_LEAVE_STOCK", False) and view.get("stock", 0) > 0 \
-            and self.layout.near_stock(s.first) \
-            and np.linalg.norm(s.last - s.first) <= near and any(np.linalg.norm(at - s.first) <= near for at in self.backs)
+            and self.layout.near_stock(s.first) and np.linalg.norm(s.last - s.first) <= near \
+            and any(np.linalg.norm(at - s.first) <= near for at in self.backs)
 
     def _flipped(self, s: Seen) -> bool:
         """Whether `s` was first seen at the stock, or first read there (its track may begin
