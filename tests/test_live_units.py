@@ -616,6 +616,43 @@ def test_a_flip_read_only_in_glimpses_keeps_the_stock_as_its_origin():
         np.testing.assert_allclose(t.first_centre, [643, 525])
 
 
+def test_a_glimpse_the_card_then_heads_back_to_is_no_origin():
+    """Fresh tango 191 game 0: a junk "QH" box beside Ann's slough (one frame, 655,519) was
+    recalled as the start of her QH, boxed 13 frames later at her edge (679,665) and carried up
+    to (763,531). The path from the glimpse pointed to Bob, the camera asked, and the game lost
+    its last 185 events. A card whose own boxes head back towards the glimpse came from where
+    they began; a flip's glimpse at the stock lies behind its path and stays its origin."""
+    from vision.live.pipeline import LivePipeline
+
+    def carried(glimpse, path):
+        tr = Tracker((1280, 720))
+        tr.update([Detection("face", "QH", 0.33, box(*glimpse))], 0)
+        for f in range(1, 4):
+            tr.update([], f)  # the glimpse's track is dropped
+        firsts = []
+        for f, at in enumerate(path, start=13):
+            tr.update([Detection("face", "QH", 0.8, box(*at))], f)
+            firsts += [t.first_centre.tolist() for t in tr.tracks if t.name == "QH"]
+        tr.judge_recalled_starts()  # (the table settles)
+        (t,) = [t for t in tr.tracks if t.name == "QH"]
+        return t, firsts
+
+    lay = default_layout(4, 1280, 720)
+    up_from_ann = [(679, 665), (701, 644), (724, 603), (744, 567), (758, 541)] + [(763, 531)] * 5
+    t, firsts = carried((655, 519), up_from_ann)
+    assert [655, 519] in firsts  # (the glimpse is recalled while the card is carried, as before)
+    np.testing.assert_allclose(t.first_centre, [679, 665])
+    assert t.first_frame == 13 and origin_seat(t.first_centre, t.centre, lay, 80) == 0
+    # a card carried in from Bob's edge (glimpsed there), boxed anew past its place and set
+    # back towards him, came from where the glimpse was
+    t, _ = carried((252, 384), [(520, 340), (500, 370), (475, 400)] + [(455, 423)] * 5)
+    np.testing.assert_allclose(t.first_centre, [252, 384])
+    # a glimpse behind the path (a flip read at the stock, then boxed on its way) is its origin
+    t, _ = carried((640, 360), [(650, 420), (660, 470), (665, 500)] + [(668, 515)] * 5)
+    np.testing.assert_allclose(t.first_centre, [640, 360])
+    assert t.first_frame == 0
+
+
 def test_a_card_carried_off_over_the_stock_is_not_kept_under_it():
     """A trick card gathered and carried off across the stock is lost in flight: it is not
     'under' the stock's cards (which were seen again after it), so it goes."""

@@ -292,6 +292,7 @@ class LivePipeline:
     def _on_settle(self, index: int, t: float) -> list[Output]:
         self.stats.settles += 1
         self._note_reads(self.tracker.tracks)
+        self.tracker.judge_recalled_starts()
         faces = [tr for tr in self.tracker.tracks if tr.kind == FACE and tr.confirmed]
         taken = {tr.name for tr in faces if tr.name != UNKNOWN}
         seen = [self._seen(tr, taken) for tr in faces]
@@ -300,7 +301,7 @@ class LivePipeline:
             # a card boxed twice in flight, its first track lost: it came from where that was first seen
             d = found_again(s, self.lost)
             if d is not None:
-                tr.first_centre, tr.first_frame = d.first.copy(), d.first_frame
+                tr.first_centre, tr.first_frame, tr.born = d.first.copy(), d.first_frame, None
                 seen[k] = replace(s, first=d.first.copy(), first_frame=d.first_frame)
         present = {s.name for s in seen}
         departed = [d for n, d in self.departed.items() if n not in present]

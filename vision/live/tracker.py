@@ -94,6 +94,16 @@ PICKUP_FRAMES = 12
 #: rest (`Track.rest`). A fresh tango render: a 9C under its 10C held the settle back for 3 s
 #: while Ann's and Bob's Part 2 puts landed, and they were judged as one.
 REST_RADIUS = 0.25
+#: A glimpse taken for where a card was first seen (`_recall_glimpse`) lies behind its path;
+#: one the card's own boxes then headed back towards was another card's box read as it, and
+#: the card starts where its own boxes began, if that lies nearer the picture's edge. Judged
+#: once, at the next settle, where the glimpse lay at least this many card widths from that
+#: first box and the card came as far from it since (a landing card's box jitter is no turn;
+#: fresh tango 111 game 1: Bob's 6S, glimpsed at his edge, boxed anew past its place and set
+#: back towards him, was his, as the glimpse said). Fresh tango 191 game 0: a junk "QH" box
+#: beside Ann's slough was recalled as the start of her QH, boxed 13 frames later at her edge
+#: and carried up the table past it; the path pointed to Bob, and the game lost 185 events.
+RECALL_TURN_CARDS = 1.0
 #: A track must hold this vote mass before detections are matched to it by name first.
 NAME_MATCH_VOTES = 0.8
 #: A track holding this many votes for its name is not continued by a confident other name.
@@ -214,6 +224,9 @@ class Track:
     jump: np.ndarray | None = None  # its pace out of sight, when last found again by `_reacquire`
     peak: dict = field(default_factory=dict)  # name -> its surest fresh read
     recalled: bool = False  # took over a glimpse's first position (see _recall_glimpse)
+    # (frame, centre, the glimpse's centre) where its history's own boxes began, when it took a
+    # glimpse's first position not yet judged at a settle (see RECALL_TURN_CARDS)
+    born: tuple | None = None
     echo_born: bool = False  # born from an echo box (see _place_echo_born)
     seen_beside: set = field(default_factory=set)  # tracks read as their own other names in one frame nearby: never its twin
     last_read: str = UNKNOWN  # the name its latest detection read
@@ -257,7 +270,7 @@ class Track:
         """Become the continuation of an older track of the same card: where it was first
         seen, and its reads."""
         self.first_centre, self.first_frame = older.first_centre.copy(), older.first_frame
-        self.echo_born = older.echo_born
+        self.echo_born, self.born = older.echo_born, older.born
         self.absorb_reads(older)
 
     def ranked(self) -> list[tuple[str, float]]:
@@ -270,6 +283,22 @@ class Track:
     @property
     def vote_mass(self) -> float:
         return sum(self.votes.values())
+
+
+def glimpse_behind(glimpse, born, rest, width: float, size: tuple[int, int]) -> bool:
+    """Whether a glimpse recalled as a card's start lies behind the path of the card's own
+    boxes, from where they began (`born`) to where it came to rest: they did not head back
+    towards it (RECALL_TURN_CARDS), or began farther from the picture's edge than it (a hand
+    brings a card in from the edge: a card carried past its place and set back is no turn)."""
+    glimpse, born, rest = (np.asarray(p, float) for p in (glimpse, born, rest))
+    ahead, behind = rest - born, born - glimpse
+    if min(np.linalg.norm(ahead), np.linalg.norm(behind)) < RECALL_TURN_CARDS * width:
+        return True  # (too short a path to tell)
+
+    def from_edge(p):
+        return min(p[0], p[1], size[0] - p[0], size[1] - p[1])
+
+    return float(np.dot(behind, ahead)) >= 0.0 or from_edge(born) >= from_edge(glimpse)
 
 
 def vote_identity(votes: dict, share: float = IDENTITY_SHARE) -> tuple[str, float]:
@@ -587,7 +616,7 @@ class Tracker:
             if not t.echo_born or t.kind != FACE or t.last_frame != frame or t.first_frame == frame:
                 continue
             if overlap_of_smaller(aabb(t.quad), self._lying_faces(frame, but=t)) < ECHO_COVER:
-                t.first_centre, t.echo_born = t.centre.copy(), False
+                t.first_centre, t.echo_born, t.born = t.centre.copy(), False, None
 
     def _recall_glimpse(self, t: "Track", name: str) -> None:
         """A track reading `name`, new or young, starts where the latest glimpse of that name
@@ -604,8 +633,9 @@ class Tracker:
         if near:
             g = max(near, key=lambda g: g.last_frame)
             self.glimpses.remove(g)
+            born = (t.first_frame, t.first_centre.copy(), g.first_centre.copy())
             t.adopt(g)
-            t.recalled = True
+            t.recalled, t.born = True, born
 
     def _merge_pickups(self, frame: int) -> None:
         """A card lying still, picked up, goes on as the track born where it lay (PICKUP_GAP,
@@ -739,6 +769,17 @@ class Tracker:
             t.moved = t.rest is None or float(np.linalg.norm(t.smooth - t.rest)) > REST_RADIUS * short_side(t.quad)
             if t.moved:
                 t.rest = t.smooth.copy()
+
+    def judge_recalled_starts(self) -> None:
+        """At a settle (the cards lie still): each card that took a glimpse's first position
+        since the last starts where its own boxes began, if they headed back towards the glimpse
+        (`glimpse_behind`). Judged once."""
+        for t in self.tracks:
+            if t.born is not None and t.kind == FACE and self.size is not None:
+                born_frame, born, glimpse = t.born
+                if not glimpse_behind(glimpse, born, t.centre, short_side(t.quad), self.size):
+                    t.first_frame, t.first_centre = born_frame, born.copy()
+                t.born = None
 
     def drop_carried(self, misses: int, carried_off) -> list["Track"]:
         """Drop the confirmed cards lost while moving at least `misses` frames ago, not under a
