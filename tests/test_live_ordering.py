@@ -2144,3 +2144,77 @@ def test_a_card_accounted_under_another_name_before_is_asked_about_not_accused()
             assert [ev for ev, _, _ in decided] == [None] and em.notes and "8C" in em.notes[-1]["message"]
         else:
             assert rulings(decided) == ["illegal"]
+
+
+def test_a_late_unread_box_does_not_rename_a_surely_read_card_of_the_put_it_amends():
+    """Part 2, hidden hands: Cid led 5C, Dan (two cards) beat it with 10C (read on 6.7 votes,
+    "QC" on 0.55). A second box of the 10C, carried in from his edge ahead of it and never read (one
+    read "KC" at 0.38), lay beside it. Fresh tango 191 game 1: the put was withdrawn and
+    logged again as "QC KC", a run made of the 10C's runner-up read and the box's guess, and
+    the camera lost the last 113 events. A card of the put read surely keeps its name; a late
+    card whose guess makes a run with it still amends the put."""
+    from referee import Table
+    from vision.live.cues import Observation
+
+    for guess, expected in (("KC", [("play", 3, ["10C"])]), ("JC", [("play", 3, ["10C", "JC"])])):
+        table = Table()
+        assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "part": 2, "trump": "H",
+                            "hand_sizes": [6, 6, 6, 2], "leader": 2, "mode": "hidden"}).ok
+        assert table.apply({"type": "play", "seat": 2, "cards": ["5C"]}).ok
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        em.on_table["5C"] = {"pos": np.array([560.0, 300.0]), "track": 1, "seen": 50}
+        ten = Seen(10, [("10C", 0.92), ("QC", 0.08)], np.array([1275.0, 350.0]), np.array([636.0, 270.0]), 100, 140,
+                   80.0, 6.7, 0.6)
+        em.pending = [Observation("arrive", [ten], 140, 140 / FPS, 100, 3)]
+        assert summary(em.resolve()) == [("play", 3, ["10C"])]
+        box = Seen(11, [("??", 0.0), (guess, 0.3)], np.array([1247.0, 350.0]), np.array([645.0, 240.0]), 93, 170,
+                   80.0, 0.38, 0.38)
+        em.pending = [Observation("arrive", [box], 170, 170 / FPS, 93, 3)]
+        decided = em.resolve()
+        assert table.view()["table"] == [["5C"], expected[0][2]]
+        assert "undo" in [ev and ev["type"] for ev, _, _ in decided] or guess == "KC"
+
+
+def test_a_box_carried_back_out_while_its_run_mate_lies_is_no_card_of_the_run():
+    """Part 2, Bob to lead. He carries in his QS; a box of it read "JS" (1.7 votes) lands with
+    it, the QS is boxed anew where it lies, and the "JS" box goes back out to his edge with his
+    hand, all before the table settles. Fresh tango 161 game 2: logged as his run JS QS, and the
+    camera lost step. A run leaves whole (an eat takes it all): a card carried off out of the
+    play area while the card it would mate with still lies there is no card of its run. One
+    lost beside the QS, inside the play area (a run's card hidden under the next), still is."""
+    hands = [["2C", "3C", "4C", "KD", "9S", "5D"], ["JS", "QS", "5S", "JH", "6S", "7S"],
+             ["9C", "10D", "6C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "10S", "2S"]]
+    for js_last, expected in (((20.0, 327.0), ["QS"]), ((250.0, 270.0), ["JS", "QS"])):
+        table, em = part2_start([h[:] for h in hands], leader=1)
+        qs = Seen(71, [("QS", 1.0)], np.array(BOB_EDGE), np.array((312.0, 270.0)), 116, 140, 80.0, 2.94, 0.74)
+        js = Seen(72, [("JS", 0.79), ("QS", 0.21)], np.array((46.0, 307.0)), np.array(js_last), 117, 130, 80.0,
+                  1.67, 0.73)
+        em.observe([qs], [js], 140)
+        assert [s for s in summary(em.resolve(force=True)) if s] == [("play", 1, expected)]
+
+
+def test_a_runs_upper_card_read_after_its_run_killed_the_trick_amends_the_kill():
+    """Part 2: Ann, Bob and Cid put 5H, 7H, 10H; Dan kills with JH QH KH AH, its AH read only
+    after the rest was logged. Fresh tango 161 game 2: the AH was logged as Dan's next lead
+    (legal: the killer leads), and the camera lost step. A killer leads again once the killed
+    cards are swept; a card of the run's suit above it, lying with it while the killed cards
+    still lie there, is a card of that run. Once they have left, it is his lead."""
+    from vision.live.cues import Observation
+
+    hands = [["5H", "2C", "3D"], ["7H", "4C", "5D"], ["10H", "6C", "7D"], ["JH", "QH", "KH", "AH", "8C", "9D"]]
+    for swept, expected in ((False, [("undo", None, None), ("play", 3, ["JH", "QH", "KH", "AH"])]),
+                            (True, [("play", 3, ["AH"])])):
+        table, em = part2_start([h[:] for h in hands], leader=0, trump="S")
+        for seat, (name, at) in enumerate((("5H", 540), ("7H", 580), ("10H", 620))):
+            assert table.apply({"type": "play", "seat": seat, "cards": [name]}).ok
+            em.on_table[name] = {"pos": np.array([at, 300.0]), "track": 80 + seat, "seen": 50}
+        run = [card(n, DAN_EDGE, (660 + 30 * k, 360), 100 + k, 140, track=90 + k) for k, n in enumerate(("JH", "QH", "KH"))]
+        em.pending = [Observation("arrive", run, 140, 140 / FPS, 100, 3)]
+        assert summary(em.resolve()) == [("play", 3, ["JH", "QH", "KH"])]
+        assert "KH" in table.view()["killed_cards"]
+        if swept:
+            for n in ("5H", "7H", "10H", "JH", "QH", "KH"):
+                em.on_table.pop(n)
+        ace = card("AH", DAN_EDGE, (750, 360), 112, 160, votes=3.0, track=95)
+        em.pending = [Observation("arrive", [ace], 160, 160 / FPS, 112, 3)]
+        assert summary(em.resolve()) == expected

@@ -660,11 +660,18 @@ class EventMaker:
             # (one read too briefly to report, not lying on the card of the put it mates with:
             # that is a second box of it, misread, DOUBLE_READ_DIST; a fresh Atlas game's QH,
             # boxed for two frames on the JH Dan put down, was logged as Ann's beat)
-            put_now = came_and_went + new + held + [s for s in seen if s.track in self.held_tracks]
+            # (nor one carried off out of the play area while the card it mates with still lies
+            # there: a run leaves whole, an eat takes it all; fresh tango 161 game 2, Bob's QS,
+            # carried in read "JS", boxed anew as it landed while the "JS" box went back out with
+            # his hand: logged as his run JS QS, and the camera lost step)
+            lying = new + held + [s for s in seen if s.track in self.held_tracks]
+            put_now = came_and_went + lying
             came_and_went += [d for d in unaccounted_gone if all(d is not c for c in came_and_went)
                               and any(run_mate(d, o, self.fps) and (not immature(d) or d.votes >= RUN_MATE_VOTES
                                       and d.peak >= PEAK_READ and np.linalg.norm(d.last - o.last)
-                                      > DOUBLE_READ_DIST * max(d.width, o.width, 1.0)) for o in put_now)]
+                                      > DOUBLE_READ_DIST * max(d.width, o.width, 1.0))
+                                      and not (any(o is s for s in lying) and not self.layout.in_play_area(d.last))
+                                      for o in put_now)]
             # ... and so did a card read too weakly to name (`immature`), carried in from outside
             # the play area and lost there a while later (CAME_AND_WENT_S), when nothing else
             # was: a put seen as faint faces, logged as one unread card (what more it held, and
@@ -1173,6 +1180,12 @@ class EventMaker:
                 rest = [d for d in keyed.cards if all(d.track != a.track for a in again.values())]
                 # (lying with it: each late card within GROUP_DIST card widths per rank of a card of the put)
                 before = bool(rest) and put_before(rest, put.cards, self.fps)
+                # (or a card of its run's suit above it, first seen after it, while the cards it
+                # killed still lie there: a killer leads again once they are swept; fresh tango 161
+                # game 2, Dan's JH QH KH AH, its AH read after the rest, was logged as his next lead)
+                before = before or bool(rest) and self._killed_lying(ev0) and all(
+                    any(run_mate(d, o, self.fps) and d.first_frame > o.first_frame and rank_key(d.name) > rank_key(o.name)
+                        for o in put.cards) for d in rest)
                 if (rest or again) and (not rest or before or one_put(put, replace(keyed, cards=rest), view, self.fps)) and all(
                         any(np.linalg.norm(d.last - o.last) <= GROUP_DIST * run_gap(d.name, o.name) * max(d.width, o.width, 1.0)
                             for o in put.cards) for d in rest):
@@ -1190,12 +1203,17 @@ class EventMaker:
         amended = None
         # (an unread late card: its guesses are weak by nature; the put read by them is asked about)
         unread = all(d.name == UNKNOWN for d in late.cards)
+        # (a card of the put read surely keeps its name: fresh tango 191 game 1, Dan's 10C, read on
+        # 6.7 votes, became "QC" by a runner-up read of 0.55, in a run with a second box guessed KC)
+        kept = {o.name for o in put.cards if o.name != UNKNOWN and o.strong}
         with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]):
             readings = sorted(self._readings([joined])[1].values(), key=lambda r: -r[0])
             for _, ev, w, _ in readings:
                 if ev in (None, IGNORE) or w < MIN_PLAUSIBLE and not unread or ev["type"] != ev0["type"] or \
                         ev.get("seat") != ev0.get("seat") or sorted(event_cards(ev)) == sorted(event_cards(ev0)):
                     continue  # (the same put: the late card was a second box of one of its cards)
+                if not kept <= set(event_cards(ev)):
+                    continue
                 with self.probe.applied([ev] + later) as fits:
                     if fits:  # the events after the put still read legally after it
                         amended = ev
@@ -1213,6 +1231,13 @@ class EventMaker:
                 late, f"could not read a card of {seat}'s run ({', '.join(map(_as_read, late.cards))}): logged as "
                       f"{self._describe(amended)}; which card was it?", chosen=amended)
         return decided
+
+    def _killed_lying(self, ev: dict) -> bool:
+        """Whether a put killed the trick (the referee counts its cards killed) and its cards
+        still lie on the table as the camera sees them."""
+        cards = [c for c in event_cards(ev) if c != UNKNOWN]
+        killed = set(self.table.view().get("killed_cards", ()))
+        return bool(cards) and all(c in killed and c in self.on_table for c in cards)
 
     def _passed_on(self, late: Observation) -> tuple[list, bool] | None:
         """An arrival with no legal reading that has one card the referee places in another
