@@ -47,6 +47,7 @@ SETS = {
     "penguins171": ("kde/penguins", 171),  # recorded fresh in session 38 before any change, scored untuned
     "bellot181": ("gnome/bellot", 181),  # recorded fresh in session 39 before any change, scored untuned
     "tango191": ("gnome/tango", 191),  # recorded fresh in session 39 after its changes, scored untuned
+    "atlas201": ("gnome/Атласные", 201),  # recorded fresh in session 40 after its first changes, scored untuned
 }
 GAMES = 3
 

@@ -117,6 +117,56 @@ def test_a_card_known_elsewhere_put_down_by_the_seat_to_act_is_its_play_of_an_un
     assert ev is None and "knows that card is elsewhere" in info["note"]["message"]
 
 
+def test_a_card_known_elsewhere_in_a_put_from_a_known_hand_is_the_one_card_of_it_that_fits():
+    """Part 2: Bob led 5D; Cid, whose hand the referee knows, puts down his 8D 9D, the 8D read
+    "7D" (Ann holds it). The referee takes no unread card from a hand it knows, so the
+    play was asked about and the camera lost step (fresh tango 21 game 1: 49 events). The one
+    card of his hand, of the misread's suit or rank, that makes the put legal is logged, and
+    asked about: the card of its hand next to the misread in rank (or of its rank). A hand
+    with no such card (9D 10D QS: 9D 10D would beat too) gives a question."""
+    from referee import Table
+
+    for cid, expected in ((["8D", "9D", "QS"], ["8D", "9D"]), (["9D", "10D", "QS"], None)):
+        table = Table()
+        hands = [["7D", "3C", "4C"], ["5D", "KS", "5H"], cid, ["AS", "10C", "JH"]]
+        assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"],
+                            "part": 2, "trump": "S", "hands": hands, "leader": 1}).ok
+        assert table.apply({"type": "play", "seat": 1, "cards": ["5D"]}).ok
+        em = EventMaker(table, LAYOUT, 12.0)
+        em.on_table["5D"] = {"pos": np.array([560.0, 360.0]), "track": 1, "seen": 5}
+        put = [card("9D", [640, 5], [600, 300], votes=9.0), card("7D", [640, 5], [570, 300], votes=9.0)]
+        ev, logged, info = em._unexplained(Observation("arrive", put, 20, 20 / 12, 10, seat_hint=2))
+        if expected is None:
+            assert ev is None and "knows that card is elsewhere" in info["note"]["message"]
+            continue
+        assert ev == {"type": "play", "seat": 2, "cards": expected} and info["ruling"].ok
+        assert "holds 8D" in info["note"]["message"] and sorted(s.name for s in logged.cards) == expected
+
+
+def test_a_card_read_otherwise_at_times_legal_so_is_logged_so_and_asked_not_ruled_illegal():
+    """Part 2, hidden hands, diamonds trump: Cid led QS; Dan beat it with AD, read JH on 87 %
+    of 6 votes, AD at times (surest 0.25). Fresh Atlas 201 game 1, a person answering: the JH
+    was ruled a failed beat (S2.4), a false accusation. A read of the card that makes the put
+    legal is no proof of a breach: logged as that reading (the seat's play of AD) and asked
+    about. A card never read otherwise is still ruled on."""
+    from referee import Table
+
+    for reads, expected in (({"JH": 0.52, "5C": 0.3, "AD": 0.25}, "AD"), ({"JH": 0.52}, None)):
+        table = Table()
+        assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
+                            "trump": "D", "hand_sizes": [6, 6, 6, 6], "leader": 2, "mode": "hidden"}).ok
+        assert table.apply({"type": "play", "seat": 2, "cards": ["QS"]}).ok
+        em = EventMaker(table, LAYOUT, 12.0)
+        em.on_table["QS"] = {"pos": np.array([600.0, 300.0]), "track": 1, "seen": 5}
+        jh = replace(card("JH", [1275, 360], [655, 291], share=0.87, votes=6.0), peak=0.52, reads=reads)
+        ev, logged, info = em._unexplained(Observation("arrive", [jh], 20, 20 / 12, 10, seat_hint=3))
+        if expected is None:
+            assert (ev["cards"], info["ruling"].rule) == (["JH"], "S2.4")
+            continue
+        assert ev == {"type": "play", "seat": 3, "cards": ["AD"]} and info["ruling"].ok
+        assert "legal only as Dan's play of AD" in info["note"]["message"] and logged.cards[0].name == "AD"
+
+
 def test_a_card_read_weakly_as_one_known_elsewhere_is_the_play_of_an_unread_card_too():
     """A full Atlas game, Part 2: Dan, to lead, put down his AD, read JD at 61 % of its votes
     (JH 15 %): the referee knew JD in Ann's hand, and JH, a legal reading with another name,
