@@ -1362,6 +1362,35 @@ def test_a_dreck_row_with_a_card_misread_as_no_dreck_card_is_its_owners_dreck():
     assert [ev for ev, _, _ in decided] == [None] and "note" in decided[0][2]
 
 
+def test_a_dreck_row_seen_in_part_with_a_card_misread_as_no_dreck_card_is_its_owners_dreck():
+    """Dan lays out his dreck, 5S 5D 5H 5C 6D (diamonds trump; the referee knows he holds the
+    four 5s): the 5H lies under the others unseen, and the 5C is read AC, no dreck card. The
+    row is his dreck, as the referee knows it. Fresh tango 191 game 2: Dan's 5D 4S "AC" (his
+    4D), the 6C unseen, was asked about, and Part 2 went mostly unread (92 of 194 events).
+    Before, only a row of exactly as many cards as the seat's dreck was read so; a row mostly
+    of odd cards is still asked about."""
+    from referee import Table
+    from referee.simulate import simulate_logs
+    from vision.live.games import live_table
+
+    _, hidden = simulate_logs("skitgubbe", 4, 1000)
+    log = [e for e in hidden if e["type"] != "hand"]
+    upto = next(i for i, e in enumerate(log) if e["type"] == "dreck" and e["seat"] == 3)
+    assert log[upto]["cards"] == ["5S", "5D", "5H", "5C", "6D"]
+    for names, expected in ((("5S", "5D", "AC"), ["5C", "5D", "5H", "5S"]), (("5S", "AC", "KH"), None)):
+        table = live_table("skitgubbe", Table())
+        for ev in log[:upto]:
+            assert table.apply(ev).ok
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        em.observe([card(n, DAN_EDGE, (1100.0, 200.0 + 50 * k), 100 + k, 130) for k, n in enumerate(names)], [], 130)
+        decided = em.resolve(force=True)
+        if expected is None:
+            assert [ev for ev, _, _ in decided] == [None] and "note" in decided[0][2]
+            continue
+        assert [(ev["type"], ev["seat"], sorted(ev["cards"])) for ev, _, _ in decided] == [("dreck", 3, expected)]
+        assert rulings(decided) == ["ok"]
+
+
 def test_a_dreck_card_logged_unseen_and_read_where_it_lay_after_the_deal_is_no_play():
     """Dan's row 3D 5C is read as 3D (the 5C under it) and logged whole; the dreck is then
     complete and the Bozo hand dealt. At the next settle the 5C, lying there since before the

@@ -54,10 +54,12 @@ W_PLAY_UNREAD = 0.5
 #: laid out in front of Bob and ruled S0.1. Below 1 / DECISIVE_RATIO: the row its owner holds wins.
 W_DRECK_AS_SEEN = 0.3
 
-#: A dreck row with cards that are no dreck cards, from a seat the referee knows holds exactly
-#: the row's dreck cards and as many more as the row has odd cards: those are its other dreck
-#: cards, misread (rows overlap). A fresh tango game: Cid's nine read with JH for 3C was asked
-#: about; the dreck phase lasted another minute and the camera lost Part 2's first 18 events.
+#: A dreck row with cards that are no dreck cards, from a seat the referee knows holds the
+#: row's dreck cards and at least as many more as the row has odd cards: those are its other
+#: dreck cards, misread (rows overlap), or unseen under the rest. A fresh tango game: Cid's nine
+#: read with JH for 3C was asked about; the dreck phase lasted another minute and the camera
+#: lost Part 2's first 18 events. Fresh tango 191 game 2: Dan's 5D 4S "AC" (his 4D), his 6C
+#: unseen, was asked about, and Part 2 went mostly unread (92 of 194 events; now 192).
 W_DRECK_MISREAD = 0.5
 
 
@@ -209,13 +211,14 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
 def _dreck_misread(names: list[str], seat, allowed: list[str], laid: set, hands: dict) -> list[str]:
     """The dreck row `seat` holds, if `names` read it with some cards misread as no dreck
     cards (W_DRECK_MISREAD): most of it is dreck cards, all known in that seat's hand, and that
-    hand holds just as many more dreck cards, not yet laid, as there are odd cards. Else []."""
+    hand holds at least as many more dreck cards, not yet laid, as there are odd cards (the
+    rest unseen under the row). Else []."""
     dreck = [c for c in names if c in allowed]
     hand = hands.get(str(seat), {}).get("known", ()) if seat is not None else ()
     if 2 * len(dreck) <= len(names) or laid & set(names) or not set(dreck) <= set(hand):
         return []
     full = [c for c in allowed if c in hand and c not in laid]
-    return full if len(full) == len(names) else []
+    return full if len(full) >= len(names) else []
 
 
 #: The set-aside card lies whole in the picture, in front of its holder: its centre at least this
