@@ -48,6 +48,7 @@ SETS = {
     "bellot181": ("gnome/bellot", 181),  # recorded fresh in session 39 before any change, scored untuned
     "tango191": ("gnome/tango", 191),  # recorded fresh in session 39 after its changes, scored untuned
     "atlas201": ("gnome/Атласные", 201),  # recorded fresh in session 40 after its first changes, scored untuned
+    "penguins211": ("kde/penguins", 211),  # recorded fresh at the end of session 40, after its changes, scored untuned
 }
 GAMES = 3
 
