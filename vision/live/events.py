@@ -1183,7 +1183,7 @@ class EventMaker:
                 # (or a card of its run's suit above it, first seen after it, while the cards it
                 # killed still lie there: a killer leads again once they are swept; fresh tango 161
                 # game 2, Dan's JH QH KH AH, its AH read after the rest, was logged as his next lead)
-                before = before or bool(rest) and self._killed_lying(ev0) and all(
+                before = before or bool(rest) and self._killed_lying(ev0, view) and all(
                     any(run_mate(d, o, self.fps) and d.first_frame > o.first_frame and rank_key(d.name) > rank_key(o.name)
                         for o in put.cards) for d in rest)
                 if (rest or again) and (not rest or before or one_put(put, replace(keyed, cards=rest), view, self.fps)) and all(
@@ -1232,11 +1232,11 @@ class EventMaker:
                       f"{self._describe(amended)}; which card was it?", chosen=amended)
         return decided
 
-    def _killed_lying(self, ev: dict) -> bool:
-        """Whether a put killed the trick (the referee counts its cards killed) and its cards
-        still lie on the table as the camera sees them."""
+    def _killed_lying(self, ev: dict, view: dict) -> bool:
+        """Whether a put killed the trick (the referee's `view` counts its cards killed) and its
+        cards still lie on the table as the camera sees them."""
         cards = [c for c in event_cards(ev) if c != UNKNOWN]
-        killed = set(self.table.view().get("killed_cards", ()))
+        killed = set(view.get("killed_cards", ()))
         return bool(cards) and all(c in killed and c in self.on_table for c in cards)
 
     def _passed_on(self, late: Observation) -> tuple[list, bool] | None:
@@ -1792,25 +1792,34 @@ class EventMaker:
             for alt, peak in s.reads.items():
                 if alt in (UNKNOWN, s.name) or any(alt == o.name for o in obs.cards):
                     continue
-                named = replace(obs, cards=[replace(o, names=[(alt, 1.0)]) if j == k else o for j, o in enumerate(obs.cards)])
-                want = sorted(o.name for o in named.cards)
-                found += [(peak, ev, named) for ev, _ in candidates(named, view, self.layout)
-                          if ev not in (None, IGNORE) and ev.get("seat") == obs.seat_hint
-                          and sorted(event_cards(ev)) == want and self.probe.ruling(ev).ok]
+                named, legal = self._legal_renamed(obs, k, alt, view, seat=obs.seat_hint)
+                found += [(peak, ev, named) for ev in legal]
         return max(found, key=lambda f: f[0])[1:] if found else None
+
+    def _legal_renamed(self, obs: Observation, k: int, name: str, view: dict,
+                       seat: int | None = None) -> tuple[Observation, list[dict]]:
+        """`obs` with its k-th card named `name`, and the candidate events (of `seat`, if given)
+        that put down just its cards and that the referee would take."""
+        named = replace(obs, cards=[replace(o, names=[(name, 1.0)]) if j == k else o for j, o in enumerate(obs.cards)])
+        want = sorted(o.name for o in named.cards)
+        return named, [ev for ev, _ in candidates(named, view, self.layout)
+                       if ev not in (None, IGNORE) and (seat is None or ev.get("seat") == seat)
+                       and sorted(event_cards(ev)) == want and self.probe.ruling(ev).ok]
 
     def _named_from_hand(self, obs: Observation):
         """A put with a card read as one the referee knows is elsewhere, where the referee knows
         cards of the putting seat's hand (it ate them): that card is the one known card of the
         hand, of its rank or of its suit and a rank next to it, that makes the put legal, if
-        exactly one does; logged so and asked about (fresh penguins 81 game 2: Dan's QH, which
-        the referee placed in Cid's hand, was not his AH). Fresh tango 21 game 1: Cid's 8D 9D, the 8D read "7D" (killed), was asked
-        about (the referee takes no unread card from a hand it knows), and the camera lost step
-        for 49 events."""
+        exactly one does; logged so and asked about. Fresh tango 21 game 1: Cid's 8D 9D, the 8D
+        read "7D" (killed), was asked about (the referee takes no unread card from a hand it
+        knows), and the camera lost step for 49 events. (Any card of its suit or rank was too
+        many: fresh penguins 81 game 2's QH, which the referee placed in Cid's hand, became
+        Dan's AH.)"""
         from referee.cards import RANK, SUIT
 
         view = self.table.view()
-        hand = (view.get("hands") or {}).get(str(obs.seat_hint)) if isinstance(view.get("hands"), dict) else None
+        hands = view.get("hands")
+        hand = hands.get(str(obs.seat_hint)) if isinstance(hands, dict) else None
         if not isinstance(hand, dict) or not hand.get("known"):
             return None
         names = [s.name for s in obs.cards]
@@ -1820,10 +1829,8 @@ class EventMaker:
                 if card in names or s.name not in RANK or not (RANK[card] == RANK[s.name] or SUIT[card] == SUIT[s.name]
                                                                and abs(RANK[card] - RANK[s.name]) == 1):
                     continue  # (a misread index: the rank next to it, or the rank in another suit)
-                named = replace(obs, cards=[replace(o, names=[(card, 1.0)]) if j == k else o for j, o in enumerate(obs.cards)])
-                want = sorted(o.name for o in named.cards)
-                found += [(ev, named, s.name, card) for ev, w in candidates(named, view, self.layout)
-                          if ev not in (None, IGNORE) and sorted(event_cards(ev)) == want and self.probe.ruling(ev).ok]
+                named, legal = self._legal_renamed(obs, k, card, view)
+                found += [(ev, named, s.name, card) for ev in legal]
         if len({repr(ev) for ev, _, _, _ in found}) != 1:
             return None
         ev, named, read, card = found[0]
