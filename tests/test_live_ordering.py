@@ -18,7 +18,7 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from vision.live.cues import BOX_HOLD_S, UNKNOWN, Seen, box_over  # noqa: E402
+from vision.live.cues import BOX_HOLD_S, UNKNOWN, Observation, Seen, box_over  # noqa: E402
 from vision.live.events import DOUBT_EVENTS, HOLD_UNSEEN_S, IMMATURE_HOLD_S, EventMaker  # noqa: E402
 from vision.live.layout import default_layout  # noqa: E402
 
@@ -489,6 +489,54 @@ def test_the_trump_card_turned_up_while_the_referee_expects_a_play_is_asked_abou
     decided = em.resolve()
     assert summary(decided) == [("play", 1, ["10C"])]
     assert rulings(decided) == ["ok"]
+
+
+def test_the_trump_card_turned_up_moves_a_late_slough_to_the_seat_it_was_first_seen_by():
+    """The game of `end_of_part1`, the camera logging each move with its evidence: late in
+    Part 1 (no stock left) Bob sloughs 3C, which the camera took, surely, as Cid's (the card
+    was first seen on Bob's side). Its referee then counts Bob's last card still in his hand
+    when he turns up the trump card: only the slough as Bob's makes that the trump card, so
+    it and the events after it are withdrawn and logged again so, then the trump card (fresh
+    penguins 211 game 1: Ann's 3D, first seen on her side, taken as Bob's; the trump card was
+    asked about and the camera lost step for the rest of the game, 96 of 149 events). First
+    seen on Cid's side too, the slough stands and the trump card is asked about."""
+    from referee import Table
+    from referee.simulate import simulate_logs
+    from vision.live.events import event_cards, without_evidence
+    from vision.live.games import live_table
+
+    edge = {0: (640.0, 715.0), 1: BOB_EDGE, 2: CID_EDGE, 3: (1275.0, 360.0)}
+    _, hidden = simulate_logs("skitgubbe", 4, 1015)
+    log = [e for e in hidden if e["type"] != "hand"]
+    upto = next(i for i, e in enumerate(log) if e["type"] == "trump")
+    slough = log.index({"type": "slough", "seat": 1, "card": "3C"})
+    for first_seen_by in (1, 2):
+        table = live_table("skitgubbe", Table())
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        assert table.apply(log[0]).ok
+        for i, ev in enumerate(log[1:upto], 1):
+            seat = ev.get("seat", 0)
+            cards = [card(c, edge[first_seen_by if i == slough else seat], (640.0, 360.0), 10 * i, 10 * i,
+                          track=1000 + 10 * i + k) for k, c in enumerate(event_cards(ev))]
+            kind = "leave" if ev["type"] in ("collect", "eat") else "arrive"
+            logged = dict(ev, seat=2) if i == slough else ev
+            obs = Observation(kind, cards if kind == "arrive" else [], 10 * i + 5, (10 * i + 5) / FPS, 10 * i,
+                              seat_hint=logged.get("seat"), seat_sure=True)
+            assert em._commit(logged, obs, {}).ok
+        assert table.view()["phase"] == "part1"
+        em.pending = [Observation("arrive", [card("10C", BOB_ASIDE, BOB_ASIDE, 900, 930)], 930, 930 / FPS, 900,
+                                  seat_hint=1, seat_sure=True)]
+        decided = em.resolve()
+        if first_seen_by == 2:
+            assert [ev for ev, _, _ in decided] == [None]
+            assert "turned up where it lay" in decided[0][2]["note"]["message"]
+            continue
+        back = upto - slough
+        assert [without_evidence(ev) for ev, _, _ in decided] == [{"type": "undo"}] * back + log[slough:upto + 1]
+        assert all(info["ruling"].ok for _, _, info in decided)
+        assert decided[back][2]["note"]["message"].startswith(
+            "saw 10C arrive from Bob, legal only if Cid's slough of 3C, first seen on Bob's side, was Bob's")
+        assert table.view()["phase"] == "dreck"
 
 
 def test_a_last_play_first_seen_at_a_seats_edge_is_no_trump_card():

@@ -1366,29 +1366,50 @@ class EventMaker:
         withdrawn and logged again so, and the arrival is judged next. Returns the decided
         entries, or None. A fresh Atlas game: Cid's 8S slough, late in Part 1 (no stock left),
         was taken as Bob's; Bob's hand then counted one card short, his 5S 6S in Part 2 could
-        not be taken, and the camera lost step for the rest of the game."""
+        not be taken, and the camera lost step for the rest of the game.
+        An arrival the game says cannot be as the referee stands (`why_unexplained`: in
+        Skitgubbe the trump card turned up while the referee still counts cards in hands)
+        shows a hand count is off: then any slough logged, sure of its seat or not, whose card
+        was first seen on another seat's side, may be that seat's. A fresh penguins game: Ann's
+        3D, first seen on her side, was taken as Bob's; her trump card was asked about, and the
+        camera lost step for the rest of the game (96 of 149 events)."""
         view = self.table.view()
-        if late.kind != "arrive" or not late.seat_sure or late.seat_hint != view.get("to_act") or \
-                not all(s.strong for s in late.cards):
+        if late.kind != "arrive":
+            return None
+        shown_end = _why_unexplained(late, view, self.layout) is not None
+        if not shown_end and (not late.seat_sure or late.seat_hint != view.get("to_act") or
+                              not all(s.strong for s in late.cards)):
             return None
         names = {s.name for s in late.cards}
-        suspects = [back for back in range(1, min(len(self.recent), GUESS_BACK) + 1)
-                    for ev0, obs0, _ in [self.recent[-back]]
-                    if ev0.get("type") == "slough" and not obs0.seat_sure
-                    and (ev0.get("seat") == late.seat_hint or ev0.get("card") in names)]
+        seats = range(len(view.get("players", [])))
+
+        def first_side(back: int) -> int | None:
+            return self.layout.zone_of(self.recent[-back][1].cards[0].first)
+
+        def reseated(back: int) -> list[int]:
+            """The seats the slough `back` events ago may have been, if it is a suspect."""
+            ev0, obs0, _ = self.recent[-back]
+            if ev0.get("type") != "slough" or not obs0.cards:
+                return []
+            if shown_end:
+                return [first_side(back)] if first_side(back) not in (None, ev0.get("seat")) else []
+            if obs0.seat_sure or (ev0.get("seat") != late.seat_hint and ev0.get("card") not in names):
+                return []
+            return [s for s in seats if s != ev0.get("seat")]
+
+        suspects = [(back, seat) for back in range(1, min(len(self.recent), GUESS_BACK) + 1) for seat in reseated(back)]
         if not suspects or self._plausibly_legal(late):  # (most plays: no such slough, judged no further)
             return None
-        seats = range(len(view.get("players", [])))
-        fits = [(back, amended) for back in suspects for ev0 in [without_evidence(self.recent[-back][0])]
-                for amended in [dict(ev0, seat=s) for s in seats if s != ev0["seat"]]
+        fits = [(back, amended) for back, seat in suspects
+                for amended in [dict(without_evidence(self.recent[-back][0]), seat=seat)]
                 if self._explains(back, amended, late)]
         if len(fits) > 1:  # (several seats fit: the one whose side the card was first seen on)
-            fits = [(back, amended) for back, amended in fits
-                    if amended["seat"] == self.layout.zone_of(self.recent[-back][1].cards[0].first)]
+            fits = [(back, amended) for back, amended in fits if amended["seat"] == first_side(back)]
         return self._relogged_the_one(fits, late, lambda ev0, amended: (
             f"saw {', '.join(s.name for s in late.cards)} arrive from {self._seat_name(late.seat_hint)}, legal "
-            f"only if {self._describe(ev0)}, seen from a seat the camera was not sure of, was "
-            f"{self._seat_name(amended['seat'])}'s: logged again so; please confirm"))
+            f"only if {self._describe(ev0)}, " + (f"first seen on {self._seat_name(amended['seat'])}'s side, "
+                                                   if shown_end else "seen from a seat the camera was not sure of, ") +
+            f"was {self._seat_name(amended['seat'])}'s: logged again so; please confirm"))
 
     def _relogged_the_one(self, fits: list[tuple[int, dict]], late: Observation, message) -> list | None:
         """If exactly one reading fits ((back, amended): the event `back` events ago read as
