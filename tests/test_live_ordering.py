@@ -1439,6 +1439,36 @@ def test_a_dreck_row_seen_in_part_with_a_card_misread_as_no_dreck_card_is_its_ow
         assert rulings(decided) == ["ok"]
 
 
+def test_a_dreck_card_its_seat_cannot_hold_is_the_dreck_of_the_seat_holding_cards_unseen():
+    """A simulated game (seed 1007): in Part 1 Bob sloughs 4H, and Cid collects the trick; at
+    the dreck Cid lays the 4H out. The camera missed the slough, so its referee knows every
+    card of Cid's hand, 4H not among them, and places the 4H, unseen, in Dan's (the one hand
+    with cards it never saw). Cid's 4H, seen from his side, is logged as Dan's dreck, and the
+    dreck phase goes on (fresh tango 111 game 2: Dan's 6C slough went unseen; Ann's 6C was
+    asked about, the dreck phase never ended and all of Part 2 was lost, 234 of 296 events).
+    From a seat with cards unseen itself, it is that seat's, as seen."""
+    from referee import Table
+    from referee.simulate import simulate_logs
+    from vision.live.games import live_table
+
+    _, hidden = simulate_logs("skitgubbe", 4, 1007)
+    log = [e for e in hidden if e["type"] != "hand"]
+    assert log[28] == {"type": "slough", "seat": 1, "card": "4H"}
+    trump = next(i for i, e in enumerate(log) if e["type"] == "trump")
+    table = live_table("skitgubbe", Table())
+    for ev in log[:28] + log[29:trump]:  # (the slough unseen)
+        assert table.apply(ev).ok
+    assert table.apply(dict(log[trump], seat=table.view()["to_act"])).ok
+    hands = table.view()["hands"]
+    assert [hands[str(s)]["size"] > len(hands[str(s)]["known"]) for s in range(4)] == [False, False, False, True]
+    for edge in (CID_EDGE, DAN_EDGE):  # (from Dan's side: his, as seen)
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        em.observe([card("4H", edge, (640.0, 60.0) if edge == CID_EDGE else (1100.0, 330.0), 100, 130)], [], 130)
+        decided = em.resolve(force=True)
+        assert summary(decided) == [("dreck", 3, ["4H"])] and rulings(decided) == ["ok"]
+        assert table.apply({"type": "undo"}).ok
+
+
 def test_a_dreck_card_logged_unseen_and_read_where_it_lay_after_the_deal_is_no_play():
     """Dan's row 3D 5C is read as 3D (the 5C under it) and logged whole; the dreck is then
     complete and the Bozo hand dealt. At the next settle the 5C, lying there since before the

@@ -54,6 +54,15 @@ W_PLAY_UNREAD = 0.5
 #: laid out in front of Bob and ruled S0.1. Below 1 / DECISIVE_RATIO: the row its owner holds wins.
 W_DRECK_AS_SEEN = 0.3
 
+#: A dreck row from a seat the referee knows every card of, none of them in the row: the
+#: row of a seat whose hand holds cards the camera never saw (the referee finds which). The
+#: camera missed a Part 1 slough, so the trick that went to the row's owner lacked the card
+#: and the referee places it, unseen, in the sloughing seat's hand; logged so, that seat's
+#: hand is a card short as the table's is, and the game goes on. A fresh tango game: Dan's
+#: 6C slough went unseen; at the dreck Ann's 6C was asked about, the dreck phase never ended
+#: and the camera lost all of Part 2 (234 of 296 events). Above MIN_PLAUSIBLE.
+W_DRECK_UNSEEN_HOLDER = 0.5
+
 #: A dreck row with cards that are no dreck cards, from a seat the referee knows holds the
 #: row's dreck cards and at least as many more as the row has odd cards: those are its other
 #: dreck cards, misread (rows overlap), or unseen under the rest. A fresh tango game: Cid's nine
@@ -194,6 +203,11 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
             out.append(({"type": "dreck", "seat": seat, "cards": names}, w * (1.0 if borne_out else W_DRECK_AS_SEEN)))
             if owner is not None and not borne_out:
                 out.append(({"type": "dreck", "seat": owner, "cards": full}, w))
+            if owner is None and seat is not None and _holds_none_unseen(hands.get(str(seat), {})):
+                # (cards its seat cannot hold, every card of that hand known: a seat's whose hand
+                # holds cards unseen, where the referee's count of the tricks put them)
+                out += [({"type": "dreck", "seat": int(s), "cards": names}, w * W_DRECK_UNSEEN_HOLDER)
+                        for s, hand in hands.items() if int(s) != seat and not _holds_none_unseen(hand)]
         return out
     if phase == "part2" and to_act is not None:
         if len(obs.cards) == 1 and obs.cards[0].name == UNKNOWN and seat == to_act:
@@ -206,6 +220,11 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
             out.append(({"type": "play", "seat": to_act, "cards": filled or run}, w * (1.0 if seat == to_act else 0.7)))
         return out
     return out
+
+
+def _holds_none_unseen(hand: dict) -> bool:
+    """Whether the referee knows every card of the hand `hand` (a view's `hands` entry)."""
+    return hand.get("size", 0) <= len(hand.get("known", ()))
 
 
 def _dreck_misread(names: list[str], seat, allowed: list[str], laid: set, hands: dict) -> list[str]:
