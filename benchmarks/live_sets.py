@@ -49,6 +49,7 @@ SETS = {
     "tango191": ("gnome/tango", 191),  # recorded fresh in session 39 after its changes, scored untuned
     "atlas201": ("gnome/Атласные", 201),  # recorded fresh in session 40 after its first changes, scored untuned
     "penguins211": ("kde/penguins", 211),  # recorded fresh at the end of session 40, after its changes, scored untuned
+    "bellot221": ("gnome/bellot", 221),  # recorded fresh in session 41 after its first changes, scored untuned
 }
 GAMES = 3
 
