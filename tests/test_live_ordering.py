@@ -769,8 +769,9 @@ def test_a_weak_box_over_a_card_of_a_run_is_not_a_third_card():
     assert rulings(decided) == ["ok"]
     assert decided[0][2]["event"]["evidence"]["cards_seen"] == ["3C", "4C", "9C"]
     # the controls: a card lying beside the run, or read as surely as the card it lies on,
-    # is a card: the put is judged as seen (here ruled a broken run, S2.2), as before
-    for at, peak in (((660, 360), 0.45), ((586, 358), 0.9)):
+    # is a card: the put is judged as seen (here ruled a broken run, S2.2), as before (read
+    # surely enough to rule on, ACCUSE_PEAK)
+    for at, peak in (((660, 360), 0.7), ((586, 358), 0.9)):
         decided = put(at, peak)
         assert summary(decided) == [("play", 0, ["3C", "4C", "9C"])]
         assert decided[0][2]["ruling"].rule == "S2.2"
@@ -1473,14 +1474,17 @@ def test_a_dreck_card_logged_unseen_and_read_where_it_lay_after_the_deal_is_no_p
     """Dan's row 3D 5C is read as 3D (the 5C under it) and logged whole; the dreck is then
     complete and the Bozo hand dealt. At the next settle the 5C, lying there since before the
     row was logged, is read: it is that row's card, no event (a fresh Atlas game's 3S was logged
-    as Bob's first lead; the camera lost step for the rest of the game). A 5C first seen after
-    the row was logged is a new card: Dan's Part 2 lead."""
-    for first, expected in ((100, []), (140, [("play", 3, ["5C"])])):
+    as Bob's first lead; the camera lost step for the rest of the game). First seen after the
+    row was logged, in among the row's cards while they still lie there, it is read late too (a
+    fresh Atlas game's 5C, read in Cid's row as the Bozo hand was dealt, was logged as Dan's
+    first lead). A 5C first seen after the row was logged, away from it, is a new card: Dan's
+    Part 2 lead."""
+    for first, at, expected in ((100, (1100.0, 390.0), []), (140, (1100.0, 390.0), []),
+                                (140, (640.0, 360.0), [("play", 3, ["5C"])])):
         table, em = dreck_but_dans()
         em.observe([card("3D", DAN_EDGE, (1100.0, 330.0), 100, 130)], [], 130)
         assert summary(em.resolve(force=True)) == [("dreck", 3, ["3D", "5C"])] and table.view()["phase"] == "part2"
-        em.observe([card("3D", DAN_EDGE, (1100.0, 330.0), 100, 160),
-                    card("5C", (1100.0, 390.0), (1100.0, 390.0), first, 160)], [], 160)
+        em.observe([card("3D", DAN_EDGE, (1100.0, 330.0), 100, 160), card("5C", at, at, first, 160)], [], 160)
         assert summary(em.resolve(force=True)) == expected and not em.notes
 
 
@@ -2251,6 +2255,25 @@ def test_a_card_accounted_under_another_name_before_is_asked_about_not_accused()
             assert [ev for ev, _, _ in decided] == [None] and em.notes and "8C" in em.notes[-1]["message"]
         else:
             assert rulings(decided) == ["illegal"]
+
+
+def test_a_card_never_read_surely_enough_to_accuse_is_asked_about():
+    """Ann's 8C, read on 14 votes from her side with no legal reading, is ruled an illegal slough
+    when one read of it was 0.6 sure or more (ACCUSE_PEAK); read at 0.51 at best, it is asked
+    about instead (fresh Atlas 201 game 1: Dan's AD, read JH on 5.9 votes at 0.51 at best,
+    was ruled a failed beat)."""
+    for peak, expected in ((0.9, "illegal"), (0.6, "illegal"), (0.51, "asked")):
+        table, em = trick_on_table()
+        eight = Seen(70, [("8C", 1.0)], np.array((640.0, 715.0)), np.array((675.0, 515.0)), 100, 160, 80.0, 14.0, peak)
+        em.observe([card(n, p, p, 20, 160, track=k + 1) for k, (n, p) in
+                    enumerate((("9D", (600, 330)), ("4C", (560, 360)), ("9C", (640, 300)), ("AC", (700, 360)),
+                               ("9H", (640, 250))))] + [eight], [], 160)
+        decided = em.resolve(force=True)
+        if expected == "illegal":
+            assert rulings(decided) == ["illegal"]
+            continue
+        assert [ev for ev, _, _ in decided] == [None]
+        assert "no read of it was sure enough to rule on" in em.notes[-1]["message"]
 
 
 def test_a_late_unread_box_does_not_rename_a_surely_read_card_of_the_put_it_amends():

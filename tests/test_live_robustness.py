@@ -148,17 +148,18 @@ def test_a_card_read_otherwise_at_times_legal_so_is_logged_so_and_asked_not_rule
     of 6 votes, AD at times (surest 0.25). Fresh Atlas 201 game 1, a person answering: the JH
     was ruled a failed beat (S2.4), a false accusation. A read of the card that makes the put
     legal is no proof of a breach: logged as that reading (the seat's play of AD) and asked
-    about. A card never read otherwise is still ruled on."""
+    about. A card never read otherwise, read surely enough to rule on (ACCUSE_PEAK), is still
+    ruled on."""
     from referee import Table
 
-    for reads, expected in (({"JH": 0.52, "5C": 0.3, "AD": 0.25}, "AD"), ({"JH": 0.52}, None)):
+    for reads, expected in (({"JH": 0.52, "5C": 0.3, "AD": 0.25}, "AD"), ({"JH": 0.7}, None)):
         table = Table()
         assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
                             "trump": "D", "hand_sizes": [6, 6, 6, 6], "leader": 2, "mode": "hidden"}).ok
         assert table.apply({"type": "play", "seat": 2, "cards": ["QS"]}).ok
         em = EventMaker(table, LAYOUT, 12.0)
         em.on_table["QS"] = {"pos": np.array([600.0, 300.0]), "track": 1, "seen": 5}
-        jh = replace(card("JH", [1275, 360], [655, 291], share=0.87, votes=6.0), peak=0.52, reads=reads)
+        jh = replace(card("JH", [1275, 360], [655, 291], share=0.87, votes=6.0), peak=reads["JH"], reads=reads)
         ev, logged, info = em._unexplained(Observation("arrive", [jh], 20, 20 / 12, 10, seat_hint=3))
         if expected is None:
             assert (ev["cards"], info["ruling"].rule) == (["JH"], "S2.4")

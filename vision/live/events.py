@@ -58,6 +58,14 @@ MAX_LOOKAHEAD = 8
 IMMATURE_HOLD_S = 10.0
 #: ... unless it has been out of sight for this many seconds at the settle (see `observe`).
 HOLD_UNSEEN_S = 3.0
+#: A card is ruled on as read (an illegal ruling: an accusation) only if one read of its name was
+#: at least this sure; else it is asked about. A misread the detector holds to still reaches
+#: STRONG_IDENTITY and PEAK_READ: the Atlas deck's AD, read JH on 5.9 votes at 0.51 at best, was
+#: ruled a failed beat (fresh Atlas 201 game 1). Strong reads of five replayed full games, each
+#: set against the true puts nearby: wrong 2 / 5 / 5 / 3 / 0 and right 12 / 26 / 113 / 286 / 256
+#: at best below 0.5 / 0.5-0.6 / 0.6-0.7 / 0.7-0.8 / from 0.8; every deck's tenth percentile of
+#: right reads lies at 0.62-0.67.
+ACCUSE_PEAK = 0.6
 #: An arrival whose best legal reading has a prior weight below this (e.g. the card came from
 #: another seat than the one to act) is not explained away: it is ruled on (strong evidence)
 #: or asked about (weak evidence).
@@ -124,6 +132,11 @@ RETIRED_WINDOW_S = 5.0
 RUN_MATE_VOTES = 1.0
 #: An accounted card seen by another track this many card widths from where it lay has moved.
 MOVED_FAR = 1.5
+#: A card logged unseen (a dreck row logged by what the referee knew its seat held), read later
+#: within this many card widths of a card the referee has taken off that still lies there, lay in
+#: that row (rows are laid half a card width apart; a Part 2 put lands in the play area, clear of
+#: the dreck rows, which are taken up as they are dealt).
+ROW_MATE_WIDTHS = 1.0
 #: A card that would be ruled illegal while its box lies within this many card widths of an
 #: accounted card's place (centre to centre) may be that card misread: two cards that close
 #: are one on top of the other, and the one below shows only part of itself (a real-model
@@ -551,7 +564,14 @@ class EventMaker:
                 put_since = self.typed_in[s.key] >= 0 and not before and not self.layout.in_play_area(s.first) \
                     and self.layout.in_play_area(s.last)
                 return not put_since
-            return before and np.linalg.norm(s.first - s.last) <= MOVED_FAR * max(s.width, 1.0)
+            still = np.linalg.norm(s.first - s.last) <= MOVED_FAR * max(s.width, 1.0)
+            # (or read first after it was logged, where it lay in among cards the referee has
+            # taken off since that still lie, a dreck row dealt: a fresh Atlas game's 5C, logged
+            # with Cid's row by what the referee knew he held, was read in that row just after the
+            # Bozo hand was dealt, logged as Dan's first lead, and the camera lost step)
+            in_row = any(n not in ref_table and np.linalg.norm(np.asarray(e["pos"], float) - s.first)
+                         <= ROW_MATE_WIDTHS * max(s.width, 1.0) for n, e in self.on_table.items())
+            return still and (before or in_row)
         for s in [s for s in new if s.key in self.typed_in and typed(s)]:
             self._account(s.key, s)
             del self.typed_in[s.key]
@@ -1712,6 +1732,8 @@ class EventMaker:
         renamed = any(self.accounted_as.get(s.track, s.name) != s.name for s in obs.cards)
         weak = not obs.seat_sure or not all(s.strong for s in obs.cards) or legal_reading is not None \
             or under is not None or self.faces_only or elsewhere or renamed
+        # (a read sure enough to log is not always sure enough to accuse on: ACCUSE_PEAK)
+        unsure_read = ruling is not None and not ruling.ok and not all(s.peak >= ACCUSE_PEAK for s in obs.cards)
         doubted = self.doubt > 0  # soon after an illegal ruling or a question we may be out of step
         # ... and so are we just after cards the referee still has on the table were seen taken
         # away and read as nothing (a fresh bellot game: Ann's collect unseen, the old trick
@@ -1752,7 +1774,7 @@ class EventMaker:
             return self._log_and_ask(legal_reading, obs, f"saw {', '.join(map(_as_read, obs.cards))} arrive from "
                                      f"{self._seat_name(obs.seat_hint)}, legal only as {self._describe(legal_reading)}: "
                                      "logged so; please confirm")
-        if weak or not cands or doubted or impossible:
+        if weak or not cands or doubted or impossible or unsure_read:
             names = [s.name for s in obs.cards]
             seat = self._seat_name(obs.seat_hint)
             if legal_reading is not None:
@@ -1768,6 +1790,8 @@ class EventMaker:
                 why = f"after {self.doubt_cause} the camera may be out of step with the table"
             elif self.faces_only and cands:
                 why = "this deck's cards are read by their faces alone, and it is not legal as read"
+            elif unsure_read and not weak and not doubted:
+                why = "it is not legal as read, and no read of it was sure enough to rule on (a misread?)"
             else:
                 why = _why_unexplained(obs, self.table.view(), self.layout) or "cannot read it as a legal event"
             note = self._ask(obs, f"saw {', '.join(map(_as_read, obs.cards))} arrive from {seat} but {why}: please confirm",
