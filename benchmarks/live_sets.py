@@ -50,6 +50,7 @@ SETS = {
     "atlas201": ("gnome/Атласные", 201),  # recorded fresh in session 40 after its first changes, scored untuned
     "penguins211": ("kde/penguins", 211),  # recorded fresh at the end of session 40, after its changes, scored untuned
     "bellot221": ("gnome/bellot", 221),  # recorded fresh in session 41 after its first changes, scored untuned
+    "tango231": ("gnome/tango", 231),  # recorded fresh at the end of session 41, after its changes, scored untuned
 }
 GAMES = 3
 
