@@ -134,8 +134,8 @@ RUN_MATE_VOTES = 1.0
 MOVED_FAR = 1.5
 #: A card logged unseen (a dreck row logged by what the referee knew its seat held), read later
 #: within this many card widths of a card the referee has taken off that still lies there, lay in
-#: that row (rows are laid half a card width apart; a Part 2 put lands in the play area, clear of
-#: the dreck rows, which are taken up as they are dealt).
+#: that row (rows are laid half a card width apart; a Part 2 put is laid apart from the dreck
+#: rows, which are taken up as they are dealt).
 ROW_MATE_WIDTHS = 1.0
 #: A card that would be ruled illegal while its box lies within this many card widths of an
 #: accounted card's place (centre to centre) may be that card misread: two cards that close

@@ -55,12 +55,12 @@ W_PLAY_UNREAD = 0.5
 W_DRECK_AS_SEEN = 0.3
 
 #: A dreck row from a seat the referee knows every card of, none of them in the row: the
-#: row of a seat whose hand holds cards the camera never saw (the referee finds which). The
-#: camera missed a Part 1 slough, so the trick that went to the row's owner lacked the card
-#: and the referee places it, unseen, in the sloughing seat's hand; logged so, that seat's
-#: hand is a card short as the table's is, and the game goes on. A fresh tango game: Dan's
-#: 6C slough went unseen; at the dreck Ann's 6C was asked about, the dreck phase never ended
-#: and the camera lost all of Part 2 (234 of 296 events). Above MIN_PLAUSIBLE.
+#: row of a seat whose hand holds cards the camera never saw (the referee rules out all but
+#: where its count put them). The camera missed a Part 1 slough, so the trick that went to
+#: the row's owner lacked the card, and the referee places it, unseen, in a hand that still
+#: holds cards it never saw; logged so, the dreck phase ends and the game goes on. A fresh
+#: tango game: Dan's 6C slough went unseen; at the dreck Ann's 6C was asked about, the dreck
+#: phase never ended and the camera lost all of Part 2 (234 of 296 events). Above MIN_PLAUSIBLE.
 W_DRECK_UNSEEN_HOLDER = 0.5
 
 #: A dreck row with cards that are no dreck cards, from a seat the referee knows holds the
