@@ -1008,7 +1008,7 @@ class EventMaker:
                         self.pending.pop(0)
                     decided += relogged
                     continue
-                misread = self._misguessed(head) or self._misseated(head)
+                misread = self._misguessed(head) or self._misseated(head) or self._run_short(head)
                 if misread:  # (judged next, against the amended log)
                     decided += misread
                     continue
@@ -1430,6 +1430,45 @@ class EventMaker:
             f"only if {self._describe(ev0)}, " + (f"first seen on {self._seat_name(amended['seat'])}'s side, "
                                                    if shown_end else "seen from a seat the camera was not sure of, ") +
             f"was {self._seat_name(amended['seat'])}'s: logged again so; please confirm"))
+
+    def _run_short(self, late: Observation) -> list | None:
+        """An arrival read surely from a seat the camera is sure of, not the seat to act, with no
+        legal reading, while the referee expects the seat to act to put down a card it knows
+        is in that hand (every card of it known): a run that seat put down earlier (within
+        GUESS_BACK events) was logged short, that card unseen under the others. If exactly one
+        such put, with one of those cards added where it touches the run, makes the events
+        after it and the arrival legal, it and the events after it are withdrawn and logged
+        again so, and the arrival is judged next. Tango 31 game 0: Bob's 10D JD was logged as
+        JD; with nothing left in his hand he was out, but the camera's referee still counted
+        his 10D and found every later card out of turn (the game's last 19 events lost)."""
+        from referee.cards import RANK, SUIT
+
+        view = self.table.view()
+        due = view.get("to_act")
+        hand = (view.get("hands") or {}).get(str(due), {})
+        known = list(hand.get("known", ()))
+        if late.kind != "arrive" or not late.seat_sure or due is None or late.seat_hint == due or \
+                not all(s.strong for s in late.cards) or not known or hand.get("size", 0) > len(known):
+            return None
+        if self._plausibly_legal(late):
+            return None
+        fits = []
+        for back in range(1, min(len(self.recent), GUESS_BACK) + 1):
+            ev0 = without_evidence(self.recent[-back][0])
+            cards = ev0.get("cards") or []
+            if ev0.get("type") != "play" or ev0.get("seat") != due or not cards or \
+                    any(c not in RANK for c in cards) or len({SUIT[c] for c in cards}) != 1:
+                continue
+            ranks = [RANK[c] for c in cards]
+            for c in known:
+                if c in RANK and SUIT[c] == SUIT[cards[0]] and RANK[c] in (min(ranks) - 1, max(ranks) + 1):
+                    amended = dict(ev0, cards=sorted(cards + [c], key=lambda x: RANK[x]))
+                    if self._explains(back, amended, late):
+                        fits.append((back, amended))
+        return self._relogged_the_one(fits, late, lambda ev0, amended: (
+            f"saw {', '.join(s.name for s in late.cards)} arrive from {self._seat_name(late.seat_hint)}, legal only "
+            f"if {self._describe(ev0)} was {self._describe(amended)}, a card of the run unseen under the others: "
+            "logged again so; please confirm"))
 
     def _relogged_the_one(self, fits: list[tuple[int, dict]], late: Observation, message) -> list | None:
         """If exactly one reading fits ((back, amended): the event `back` events ago read as
