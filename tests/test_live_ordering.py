@@ -262,6 +262,21 @@ def test_a_card_that_came_and_went_between_reports_is_played_then_collected():
     assert rulings(decided) == ["ok", "ok"]
 
 
+def test_a_box_born_on_a_trick_card_and_carried_off_with_it_is_that_card_misread():
+    """The trick waits for Dan's collect; his AC lies at (700, 360). A box read AH (its rank)
+    is born 0.1 card widths off it and is carried off with the trick (a fresh tango game: a
+    "3H" box on Dan's 3D was logged as his slough, and the camera lost step). It is a second
+    box of the AC: the collect alone is logged. Born half a card off (a slough laid half over
+    the trick card of its rank), it is a card: a slough, then the collect."""
+    for born_at, expected in (((708.0, 356.0), [("collect", None)]), ((740.0, 360.0), [("slough", "AH"), ("collect", None)])):
+        table, em = trick_on_table()
+        ah = card("AH", born_at, DAN_EDGE, 105, 120, votes=3.0, track=88)
+        em.observe([], [gone(n, 125) for n in ("9D", "4C", "9C", "AC", "9H")] + [ah], 140)
+        decided = em.resolve(force=True)
+        assert [(kind, what) for kind, _, what in summary([d for d in decided if d[0]])] == expected
+        assert rulings(decided) == ["ok"] * len(expected)
+
+
 def test_a_flip_that_came_and_went_between_reports_is_a_flip():
     """As above, but Dan turned AC up on the stock (first seen there) and carried it to his
     side of the trick. Where it came from says flip, as for a card still lying there: before,
