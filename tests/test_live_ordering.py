@@ -264,14 +264,21 @@ def test_a_card_that_came_and_went_between_reports_is_played_then_collected():
 
 def test_a_box_born_on_a_trick_card_and_carried_off_with_it_is_that_card_misread():
     """The trick waits for Dan's collect; his AC lies at (700, 360). A box read AH (its rank)
-    is born 0.1 card widths off it and is carried off with the trick (a fresh tango game: a
-    "3H" box on Dan's 3D was logged as his slough, and the camera lost step). It is a second
-    box of the AC: the collect alone is logged. Born half a card off (a slough laid half over
-    the trick card of its rank), it is a card: a slough, then the collect."""
-    for born_at, expected in (((708.0, 356.0), [("collect", None)]), ((740.0, 360.0), [("slough", "AH"), ("collect", None)])):
+    is born 0.1 card widths off it and is carried off with the trick, the AC read AH at times
+    and the box AC (a fresh tango game: a "3H" box on Dan's 3D was logged as his slough, and
+    the camera lost step). It is a second box of the AC: the collect alone is logged. Born half
+    a card off (a slough laid half over the trick card of its rank), or never read as each
+    other (a card carried in over the trick card is first seen on it too), it is a card, and
+    logged."""
+    for born_at, mutual, expected in (((708.0, 356.0), True, [("collect", None)]),
+                                      ((740.0, 360.0), True, [("slough", "AH"), ("collect", None)]),
+                                      ((708.0, 356.0), False, [("collect", None), ("play", ["AH"])])):
         table, em = trick_on_table()
-        ah = card("AH", born_at, DAN_EDGE, 105, 120, votes=3.0, track=88)
-        em.observe([], [gone(n, 125) for n in ("9D", "4C", "9C", "AC", "9H")] + [ah], 140)
+        ah = replace(card("AH", born_at, DAN_EDGE, 105, 120, votes=3.0, track=88),
+                     reads={"AH": 0.7, "AC": 0.3} if mutual else {"AH": 0.7})
+        trick = [gone(n, 125) for n in ("9D", "4C", "9C", "AC", "9H")]
+        trick[3] = replace(trick[3], reads={"AC": 0.8, "AH": 0.35})
+        em.observe([], trick + [ah], 140)
         decided = em.resolve(force=True)
         assert [(kind, what) for kind, _, what in summary([d for d in decided if d[0]])] == expected
         assert rulings(decided) == ["ok"] * len(expected)
