@@ -451,10 +451,12 @@ def double_read(d: Seen, others: list[Seen], lay: dict[str, np.ndarray] | None =
     (`DOUBLE_READ_DIST`; where an accounted card lay is `lay`, by name), that card was seen
     before and after it, and it is of that card's rank or was read as that card at times.
     (Cards carried off together end at one place: a card that moved is judged by where it
-    was first seen, on where an accounted card lay, and only if each was read as the other at
-    times; a card carried in over the trick card of its rank is first seen on it too. Fresh
-    tango 231 game 2: a "3H" box, born 0.15 widths off Dan's 3D as it lay in the trick, the 3D
-    read 3H at times, and carried off with it, was logged as his slough.)"""
+    was first seen, on where an accounted card lay, and only if read weakly (BOX_PEAK) and each
+    was read as the other at times; a card carried in over the trick card of its rank is first
+    seen on it too: tango 231 game 1's 3S slough, read 3S at 0.77, while the 3H it passed over
+    was read 3S at 0.47. Fresh tango 231 game 2: a "3H" box, born 0.15 widths off Dan's 3D as
+    it lay in the trick, read 3H at 0.47 at best, the 3D read 3H at times, carried off with it,
+    was logged as his slough.)"""
     from referee.cards import RANK
 
     near = DOUBLE_READ_DIST * max(d.width, 1.0)
@@ -466,7 +468,7 @@ def double_read(d: Seen, others: list[Seen], lay: dict[str, np.ndarray] | None =
         if still:
             return min(np.linalg.norm(p - d.last) for p in (x.last, lay.get(x.name, x.last))) <= near
         return x.name in lay and np.linalg.norm(np.asarray(lay[x.name], float) - d.first) <= near \
-            and x.reads.get(d.name, 0.0) > 0.0 and d.reads.get(x.name, 0.0) > 0.0
+            and d.peak <= BOX_PEAK and x.reads.get(d.name, 0.0) > 0.0 and d.reads.get(x.name, 0.0) > 0.0
 
     return any(
         x.track != d.track and x.name != d.name and (RANK.get(x.name) == RANK.get(d.name) or x.name in guesses)
