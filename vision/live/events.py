@@ -569,9 +569,8 @@ class EventMaker:
             # taken off since that still lie, a dreck row dealt: a fresh Atlas game's 5C, logged
             # with Cid's row by what the referee knew he held, was read in that row just after the
             # Bozo hand was dealt, logged as Dan's first lead, and the camera lost step)
-            in_row = any(n not in ref_table and np.linalg.norm(np.asarray(e["pos"], float) - s.first)
-                         <= ROW_MATE_WIDTHS * max(s.width, 1.0) for n, e in self.on_table.items())
-            return still and (before or in_row)
+            return still and (before or any(n not in ref_table and np.linalg.norm(np.asarray(e["pos"], float) - s.first)
+                                            <= ROW_MATE_WIDTHS * max(s.width, 1.0) for n, e in self.on_table.items()))
         for s in [s for s in new if s.key in self.typed_in and typed(s)]:
             self._account(s.key, s)
             del self.typed_in[s.key]
@@ -1412,7 +1411,8 @@ class EventMaker:
             if ev0.get("type") != "slough" or not obs0.cards:
                 return []
             if shown_end:
-                return [first_side(back)] if first_side(back) not in (None, ev0.get("seat")) else []
+                side = first_side(back)
+                return [side] if side not in (None, ev0.get("seat")) else []
             if obs0.seat_sure or (ev0.get("seat") != late.seat_hint and ev0.get("card") not in names):
                 return []
             return [s for s in seats if s != ev0.get("seat")]
@@ -1425,11 +1425,13 @@ class EventMaker:
                 if self._explains(back, amended, late)]
         if len(fits) > 1:  # (several seats fit: the one whose side the card was first seen on)
             fits = [(back, amended) for back, amended in fits if amended["seat"] == first_side(back)]
-        return self._relogged_the_one(fits, late, lambda ev0, amended: (
-            f"saw {', '.join(s.name for s in late.cards)} arrive from {self._seat_name(late.seat_hint)}, legal "
-            f"only if {self._describe(ev0)}, " + (f"first seen on {self._seat_name(amended['seat'])}'s side, "
-                                                   if shown_end else "seen from a seat the camera was not sure of, ") +
-            f"was {self._seat_name(amended['seat'])}'s: logged again so; please confirm"))
+
+        def message(ev0: dict, amended: dict) -> str:
+            seat = self._seat_name(amended["seat"])
+            where = f"first seen on {seat}'s side" if shown_end else "seen from a seat the camera was not sure of"
+            return (f"saw {', '.join(s.name for s in late.cards)} arrive from {self._seat_name(late.seat_hint)}, "
+                    f"legal only if {self._describe(ev0)}, {where}, was {seat}'s: logged again so; please confirm")
+        return self._relogged_the_one(fits, late, message)
 
     def _run_short(self, late: Observation) -> list | None:
         """An arrival read surely from a seat the camera is sure of, not the seat to act, with no
