@@ -51,6 +51,7 @@ SETS = {
     "penguins211": ("kde/penguins", 211),  # recorded fresh at the end of session 40, after its changes, scored untuned
     "bellot221": ("gnome/bellot", 221),  # recorded fresh in session 41 after its first changes, scored untuned
     "tango231": ("gnome/tango", 231),  # recorded fresh at the end of session 41, after its changes, scored untuned
+    "atlas241": ("gnome/Атласные", 241),  # recorded fresh at the start of session 42 before any change, scored untuned
 }
 GAMES = 3
 
