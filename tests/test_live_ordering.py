@@ -2409,3 +2409,41 @@ def test_a_runs_upper_card_read_after_its_run_killed_the_trick_amends_the_kill()
         ace = card("AH", DAN_EDGE, (750, 360), 112, 160, votes=3.0, track=95)
         em.pending = [Observation("arrive", [ace], 160, 160 / FPS, 112, 3)]
         assert summary(em.resolve()) == expected
+
+
+def test_a_run_logged_short_long_before_its_seat_should_be_out_is_completed():
+    """As above, but Bob plays on for fifteen more tricks before his hand truly empties: Ann
+    leads 9D, Bob beats with 10D JD (logged as JD), Cid and Dan beat on and Dan kills; then
+    Dan leads and Ann eats, Bob leads and Cid eats, fifteen times over, until Bob leads his
+    last card; Dan leads once more and Ann eats, and Cid leads, Bob being out. The camera's
+    referee still counts Bob's 10D and expects his lead, 65 events after the run: more than
+    GUESS_BACK, within RUN_SHORT_BACK (penguins 81 game 2: Cid's KD AD, logged as AD, was
+    found 93 events later, when Cid should have been out; the game's last 150 events had been
+    lost)."""
+    from vision.live.events import RUN_SHORT_BACK, GUESS_BACK, without_evidence
+
+    danc = [r + "C" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")] + ["2D", "3D", "6D"]
+    bobs = [r + "S" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")] + ["4D", "5D"]
+    hands = [["9D", "2H"], ["10D", "JD"] + bobs, ["QD", "3H"], ["KD"] + danc]
+    table, em = part2_start(hands, leader=0)
+    true_log = [{"type": "play", "seat": 0, "cards": ["9D"]}, {"type": "play", "seat": 1, "cards": ["JD"]},
+                {"type": "play", "seat": 2, "cards": ["QD"]}, {"type": "play", "seat": 3, "cards": ["KD"]}]
+    for dan, bob in zip(danc, bobs):
+        true_log += [{"type": "play", "seat": 3, "cards": [dan]}, {"type": "eat", "seat": 0},
+                     {"type": "play", "seat": 1, "cards": [bob]}, {"type": "eat", "seat": 2}]
+    true_log += [{"type": "play", "seat": 3, "cards": [danc[-1]]}, {"type": "eat", "seat": 0}]
+    edges = {0: ANN_EDGE, 1: BOB_EDGE, 2: CID_EDGE, 3: DAN_EDGE}
+    for i, ev in enumerate(true_log):
+        cards = [card(c, edges[ev["seat"]], (560.0, 360.0), 10 * i, 10 * i + 5, track=200 + i) for c in ev.get("cards", [])]
+        kind = "leave" if ev["type"] == "eat" else "arrive"
+        obs = Observation(kind, cards, 10 * i + 5, (10 * i + 5) / FPS, 10 * i, seat_hint=ev["seat"], seat_sure=True)
+        assert em._commit(ev, obs, {}).ok, (i, ev)
+    assert table.view()["to_act"] == 1 and GUESS_BACK < len(true_log) - 1 <= RUN_SHORT_BACK
+    at = 10 * len(true_log) + 20
+    em.pending = [Observation("arrive", [card("3H", CID_EDGE, (600.0, 300.0), at - 20, at, track=900)], at, at / FPS,
+                              at - 20, seat_hint=2, seat_sure=True)]
+    decided = em.resolve(force=True)
+    back = len(true_log) - 1
+    assert [without_evidence(ev) for ev, _, _ in decided] == [{"type": "undo"}] * back + [
+        {"type": "play", "seat": 1, "cards": ["10D", "JD"]}] + true_log[2:] + [{"type": "play", "seat": 2, "cards": ["3H"]}]
+    assert all(info["ruling"].ok for _, _, info in decided)

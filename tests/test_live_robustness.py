@@ -1263,3 +1263,48 @@ def test_part2_a_question_borne_out_by_eats_in_turn_takes_its_card_by_the_readin
     decided = [without_evidence(ev) for ev, _, _ in em.resolve(force=True)]
     assert decided == [{"type": "play", "seat": 0, "cards": ["AD"]}, {"type": "eat", "seat": 1}, {"type": "eat", "seat": 2}]
     assert table.view()["table"] == []
+
+
+def test_part2_a_card_passed_on_with_the_cards_between_it_and_the_run_amends_that_put():
+    """Part 2, trump spades. Cid ate Ann's QH and Bob's KH; later he beat Bob's 9H with QH KH
+    AH, logged as AH (the two lay under it); Dan ate the 9H and Ann the run; Bob led 3D, Cid
+    beat with 4D and Dan ate them. When Ann leads the QH, the referee places it in Cid's
+    hand. Cid's AH with the QH alone is no run; with the KH between them, which his hand held
+    too (`run_between`), it is, and all after it reads legally: his put and what followed are
+    withdrawn and logged again, then Ann's lead (penguins 81 game 2: Cid's QH KH AH, logged
+    as AH, was eaten by Dan, whose QH lead 25 events later was asked about: the camera lost
+    step)."""
+    from referee import Table
+
+    from vision.live.cues import run_between
+
+    def at(x, y):
+        return np.array([x, y], float)
+
+    table = Table()
+    assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
+                        "trump": "S", "hand_sizes": [6] * 4, "leader": 0, "mode": "hidden"}).ok
+    em = EventMaker(table, LAYOUT, 12.0)
+    cids = {"type": "play", "seat": 2, "cards": ["AH"]}  # (truly QH KH AH)
+    before = [{"type": "play", "seat": 0, "cards": ["QH"]}, {"type": "play", "seat": 1, "cards": ["KH"]},
+              {"type": "eat", "seat": 2}, {"type": "play", "seat": 3, "cards": ["2C"]}, {"type": "eat", "seat": 0},
+              {"type": "play", "seat": 1, "cards": ["9H"]}]
+    after = [{"type": "eat", "seat": 3}, {"type": "eat", "seat": 0}, {"type": "play", "seat": 1, "cards": ["3D"]},
+             {"type": "play", "seat": 2, "cards": ["4D"]}, {"type": "eat", "seat": 3}]
+    for k, ev in enumerate(before + [cids] + after):
+        where = (450.0, 250.0) if ev is cids else (600.0, 360.0)
+        seen = [Seen(100 + 10 * k + j, [(c, 1.0)], at(640, 360), at(where[0] + 30 * j, where[1]), 5, 10, 80.0, 9.0)
+                for j, c in enumerate(ev.get("cards", ()))]
+        assert em._commit(dict(ev), Observation("arrive" if ev["type"] == "play" else "leave", seen, 10, 1.0, 5), {}).ok
+    assert table.view()["to_act"] == 0 and "QH" in table.view()["hands"]["2"]["known"]
+    queen = Seen(300, [("QH", 1.0)], at(640, 715), at(700, 450), 300, 310, 80.0, 9.0)
+    em.pending = [Observation("arrive", [queen], 320, 320 / 12, 300, seat_hint=0)]
+    decided = [ev for ev, _, _ in em.resolve(force=True)]
+    assert [ev["type"] for ev in decided[:6]] == ["undo"] * 6
+    assert [without_evidence(ev) for ev in decided[6:]] == [{"type": "play", "seat": 2, "cards": ["QH", "KH", "AH"]}] + \
+        after + [{"type": "play", "seat": 0, "cards": ["QH"]}]
+    # the cards between are added only if that hand is known to hold every one, of the run's suit
+    assert run_between(["AH"], ["QH"], {"QH", "KH"}) == ["KH"]
+    assert run_between(["AH"], ["QH"], {"QH"}) == []
+    assert run_between(["9H"], ["QH"], {"10H", "JH", "QH"}) == ["10H", "JH"]
+    assert run_between(["AH"], ["KH"], {"KH"}) == [] and run_between(["AH"], ["QD"], {"KH", "QD"}) == []

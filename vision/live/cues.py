@@ -268,6 +268,20 @@ def run_gap(a: str, b: str) -> int:
     return abs(RANK[a] - RANK[b]) if a in RANK and b in RANK and SUIT[a] == SUIT[b] else 0
 
 
+def run_between(put: list[str], added: list[str], known: set[str]) -> list[str]:
+    """The cards a run `put` (one suit) lacks between it and the cards `added` to it, if the
+    hand they would come from is known to hold every one (`known`); else none. Penguins 81
+    game 2: Cid's QH KH AH, logged as AH, with QH found later in the eater's hand, lacks KH."""
+    from referee.cards import RANK, RANKS, SUIT
+
+    cards = put + added
+    if not cards or any(c not in RANK for c in cards) or len({SUIT[c] for c in cards}) != 1:
+        return []
+    have = {RANK[c] for c in cards}
+    gap = [RANKS[r - 2] + SUIT[cards[0]] for r in range(min(have), max(have) + 1) if r not in have]
+    return gap if all(c in known for c in gap) else []
+
+
 def same_rank(a: Seen, b: Seen) -> bool:
     """Whether two cards are named with one rank (no run holds two)."""
     from referee.cards import RANK

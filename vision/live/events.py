@@ -29,7 +29,7 @@ import numpy as np
 from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GROUP_DIST, PEAK_READ, RUN_REACH, UNKNOWN,
                               Observation, Seen, box_over, boxed_anew, boxed_over, double_read, dreck_puts,
                               group_arrivals, handed_over, immature, in_flight, misread_twin, origin_seat, put_before,
-                              rank_key, read_at_last, run_gap, run_mate, runs_put_together, same_rank, seat_is_sure,
+                              rank_key, read_at_last, run_between, run_gap, run_mate, runs_put_together, same_rank, seat_is_sure,
                               split_at_arrivals, FLIP_HAND_FRAMES, FLIP_HAND_GAP_S, FLIP_HAND_WINDOW_S, HAND_AT_STOCK,
                               NAME_ALTERNATIVES, SQUARELY_ON)
 from vision.live.layout import Layout
@@ -113,7 +113,12 @@ DOUBLES_BACK = 8
 #: some 60 events (a fresh Atlas game: Bob's flip AD, logged as KH, 28 events before the KH
 #: was turned up as the trump card).
 GUESS_BACK = 60
-RECENT = max(AMEND_BACK, PASSED_BACK, DOUBLES_BACK, GUESS_BACK)  # accepted events kept for amending
+#: A run logged short may be completed this many accepted events back (`EventMaker._run_short`):
+#: the card unseen under it stays in its seat's hand until that seat should be out, which
+#: may be the rest of Part 2 (penguins 81 game 2: Cid's KD AD, logged as AD, 93 events
+#: before Cid, out, was still expected to play).
+RUN_SHORT_BACK = 150
+RECENT = max(AMEND_BACK, PASSED_BACK, DOUBLES_BACK, GUESS_BACK, RUN_SHORT_BACK)  # accepted events kept for amending
 #: A change no reading explains, after another the camera could not explain either (asked
 #: about, or a removal dropped) among the last this many changes judged, makes the camera read
 #: one move of them again (`EventMaker._reread`): one missed or misattributed move puts every
@@ -1298,7 +1303,8 @@ class EventMaker:
             ev0, obs0, _ = self.recent[-back]
             if ev0.get("type") != "play" or ev0.get("seat") != held[card]:
                 continue
-            amended = dict(without_evidence(ev0), cards=sorted(ev0["cards"] + passed, key=rank_key))
+            amended = dict(without_evidence(ev0), cards=sorted(ev0["cards"] + passed + run_between(ev0["cards"], passed, {
+                c for c, seat in held.items() if seat == held[card]}), key=rank_key))
             # the arrival is that card alone, lying with the put, some of which still lies there:
             # it was the card under the run (not once the put was eaten: a fresh tango game's 8D,
             # led where Cid's 9D had lain 17 events before, was taken for its card under it)
@@ -1437,7 +1443,7 @@ class EventMaker:
         """An arrival read surely from a seat the camera is sure of, not the seat to act, with no
         legal reading, while the referee expects the seat to act to put down a card it knows
         is in that hand (every card of it known): a run that seat put down earlier (within
-        GUESS_BACK events) was logged short, that card unseen under the others. If exactly one
+        RUN_SHORT_BACK events) was logged short, that card unseen under the others. If exactly one
         such put, with one of those cards added where it touches the run, makes the events
         after it and the arrival legal, it and the events after it are withdrawn and logged
         again so, and the arrival is judged next. Tango 31 game 0: Bob's 10D JD was logged as
@@ -1455,7 +1461,7 @@ class EventMaker:
         if self._plausibly_legal(late):
             return None
         fits = []
-        for back in range(1, min(len(self.recent), GUESS_BACK) + 1):
+        for back in range(1, min(len(self.recent), RUN_SHORT_BACK) + 1):
             ev0 = without_evidence(self.recent[-back][0])
             cards = ev0.get("cards") or []
             if ev0.get("type") != "play" or ev0.get("seat") != due or not cards or \
