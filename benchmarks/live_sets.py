@@ -65,6 +65,15 @@ def is_recorded(name: str) -> bool:
     return (folder(name) / f"{GAMES - 1:04d}.model-detections.json.gz").exists()
 
 
+def is_current(name: str) -> bool:
+    """Whether the set's recorded detections were made by the shipped models and detector code
+    (`live_bench.detector_key`); a stale set would be recorded again by a replay (slow)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from live_bench import detector_key, stale_recordings
+
+    return is_recorded(name) and not stale_recordings(folder(name), detector_key(None), GAMES)
+
+
 def bench(name: str, answer: bool = False, workers: int = 1) -> dict:
     """One set through `live_bench.py --reuse`; its summary JSON."""
     deck, seed = SETS[name]
@@ -92,7 +101,8 @@ def row(summary: dict) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", help=f"comma-separated set names (default: every recorded one; known: {','.join(SETS)})")
-    ap.add_argument("--record", action="store_true", help="record the sets not yet in runs/ (slow: the model runs)")
+    ap.add_argument("--record", action="store_true",
+                    help="record the sets not yet in runs/, or recorded with other models (slow: the model runs)")
     ap.add_argument("--workers", type=int, default=2, help="games in parallel (default 2)")
     ap.add_argument("--json", help="write the results here (for --compare)")
     ap.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"), help="compare two --json results per game")
@@ -119,13 +129,19 @@ def main(argv=None) -> int:
         ap.error(f"unknown set(s) {', '.join(unknown)}; known: {', '.join(SETS)}")
     if args.record:
         for name in names:
-            if is_recorded(name):
+            if is_current(name):
                 continue
             print(f"recording {name} into {folder(name)} ...", flush=True)
             bench(name, workers=args.workers)
-    recorded = [n for n in names if is_recorded(n)]
+    recorded = [n for n in names if is_current(n)]
+    stale = [n for n in names if is_recorded(n) and n not in recorded]
+    if stale:
+        # (replaying them would record them again first: about 15 minutes a set on 2 cores)
+        print(f"live_sets: skipping {len(stale)} set(s) recorded with other models or detector code: "
+              f"{','.join(stale)} (record them again: --record --sets {','.join(stale)})", file=sys.stderr)
     if not recorded:
-        print("live_sets: no set is recorded on this machine yet; run with --record first", file=sys.stderr)
+        print("live_sets: no set is recorded with the shipped models on this machine; run with --record first",
+              file=sys.stderr)
         return 2
     results = {}
     for name in recorded:

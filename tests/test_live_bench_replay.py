@@ -118,3 +118,31 @@ def test_the_trace_of_a_set_not_recorded_says_how_to_record_it(capsys, monkeypat
     assert exit_.value.code == 2
     assert "bellot51 is not recorded on this machine: python benchmarks/live_sets.py --record --sets bellot51" \
         in capsys.readouterr().err
+
+
+def test_sets_recorded_with_other_models_are_skipped_and_named(tmp_path, capsys, monkeypatch):
+    """A set whose detections were recorded by other models (or detector code) is not replayed:
+    a replay would record it again first, some 15 minutes a set. The run names the stale sets
+    and how to record them again; with none current it stops with status 2."""
+    import gzip
+    import json
+
+    import live_bench
+    import live_sets
+
+    def record(name, key):
+        out = tmp_path / name
+        out.mkdir()
+        for k in range(live_sets.GAMES):
+            with gzip.open(out / f"{k:04d}.model-detections.json.gz", "wt") as fh:
+                json.dump({"key": key, "motion": [], "corner_weight": [], "frames": {}}, fh)
+
+    record("tango41", "0123456789abcdef")
+    record("bellot1", live_bench.detector_key(None))
+    monkeypatch.setattr(live_sets, "folder", lambda name: tmp_path / name)
+    assert live_sets.is_recorded("tango41") and not live_sets.is_current("tango41")
+    assert live_sets.is_current("bellot1")
+    assert live_sets.main(["--sets", "tango41"]) == 2
+    err = capsys.readouterr().err
+    assert "skipping 1 set(s) recorded with other models or detector code: tango41" in err
+    assert "--record --sets tango41" in err
