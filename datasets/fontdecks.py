@@ -49,6 +49,11 @@ LETTER_SETS = (
     (("A", "B", "D", "K"), 0.12),  # German: Bube, Dame, König
     (("Т", "В", "Д", "К"), 0.14),  # Russian: туз, валет, дама, король
 )
+#: Share of decks with an ornate ace: a decorated ace (flourishes, a banner with the maker's
+#: name, a small pip) as English decks print the AS and Russian "Атласные" the AD. Without
+#: such aces the readers took the ornament for court art and the curls beside the index for
+#: another index (an unseen deck's AD read as JD 41-55 % of the time, `vision/live/README.md`).
+ORNATE_ACE_SHARE = 0.45
 #: Pip positions for 2-10 as (column -1/0/1, row 0..1) in the pip area.
 PIP_LAYOUT = {
     2: [(0, 0), (0, 1)],
@@ -178,6 +183,14 @@ def make_style(name: str) -> dict:
     right = _column_width(style, fs) + (0.12 * fs + 1.7 * r if style["layout"] == "beside" else 0)
     k = min(1.0, (0.25 * H - style["my"]) / bottom, (0.27 * W - style["mx"]) / right)
     style["fs"] = fs * k
+    # Drawn last so every other draw, and so every deck without an ornate ace, is as before.
+    ornate = _choice(rng, [[], ["D"], ["S"], ["H", "D", "C", "S"], [_choice(rng, list("HDCS"))]],
+                     [1 - ORNATE_ACE_SHARE, ORNATE_ACE_SHARE * 0.3, ORNATE_ACE_SHARE * 0.3,
+                      ORNATE_ACE_SHARE * 0.2, ORNATE_ACE_SHARE * 0.2])
+    style["ace_ornate"] = {"suits": ornate, "seed": int(rng.integers(2**31)), "reach": u(0.75, 1.0),
+                           "strokes": int(rng.integers(3, 8)), "width": u(1.2, 4.0),
+                           "mirror_y": bool(rng.random() < 0.6), "banner": bool(rng.random() < 0.5),
+                           "pip": u(0.08, 0.2)}
     return style
 
 
@@ -237,6 +250,15 @@ def _family(style: dict, fam: str | None = None) -> str:
     return "DejaVu Serif" if style["serif"] else "DejaVu Sans"
 
 
+def _index_extent(style: dict) -> tuple[float, float]:
+    """Right and bottom edge of the top-left index (rank and pip), as `_index` draws it."""
+    fs = style["fs"]
+    cap, r, col_w = 0.72 * fs, fs * style["pip_ratio"] / 2, _column_width(style, fs)
+    if style["layout"] == "below":
+        return style["mx"] + col_w, style["my"] + cap + style["pip_gap"] * fs + 2 * r
+    return style["mx"] + col_w + 0.12 * fs + 1.7 * r, style["my"] + max(cap, cap / 2 + 0.85 * r)
+
+
 def _index(style: dict, label: str, suit: str) -> tuple[str, float]:
     """SVG of the top-left index (rank + pip) and the x of its column centre."""
     fs, sq = style["fs"], style["squeeze"]
@@ -291,7 +313,9 @@ def _face(style: dict, card: str) -> str:
         parts.append(f'<g transform="translate({dx:.2f},0)">{idx}</g>')
         parts.append(f'<g transform="rotate(180 {W / 2:.2f} {H / 2:.2f}) translate({dx:.2f},0)">{idx}</g>')
     centre = []
-    if rank == "A":
+    if rank == "A" and suit in style["ace_ornate"]["suits"]:
+        centre.append(_ornament(style, suit))
+    elif rank == "A":
         r = style["ace_size"] / 2
         centre.append(_pip(suit, W / 2, H / 2, r))
         if style["ace_ring"]:
@@ -309,6 +333,52 @@ def _face(style: dict, card: str) -> str:
             centre.append(_pip(suit, x, y, r, 180 if style["double_pips"] and row > 0.5 else 0))
     parts.append(f'<g fill="{colour}">{"".join(centre)}</g>')
     return _card_body(style, f'<g fill="{colour}">{"".join(parts)}</g>')
+
+
+def _ornament(style: dict, suit: str) -> str:
+    """A decorated ace's centre: mirrored random scrolls and leaves reaching towards the
+    corners (never over the indices), a small pip and perhaps a banner of letters."""
+    W, H = style["W"], style["H"]
+    o = style["ace_ornate"]
+    rng = np.random.default_rng([o["seed"], "HDCS".index(suit)])
+    colour = style["colours"][suit]
+    reach = o["reach"]
+    half_h = H / 2 if o["mirror_y"] else H
+    strokes = []
+    for _ in range(o["strokes"]):
+        # a scroll from near the centre line out towards the card's edge, curling at its end
+        x0, y0 = W / 2 + rng.uniform(-0.05, 0.1) * W, rng.uniform(0.1, 0.9) * half_h
+        x3 = W / 2 + rng.uniform(0.15, 0.45) * W * reach
+        y3 = rng.uniform(0.02, 0.95) * half_h
+        c1 = (x0 + rng.uniform(-0.2, 0.3) * W, y0 + rng.uniform(-0.3, 0.3) * half_h)
+        c2 = (x3 + rng.uniform(-0.2, 0.2) * W, y3 + rng.uniform(-0.3, 0.3) * half_h)
+        curl = rng.uniform(0.02, 0.06) * W
+        strokes.append(f'<path d="M{x0:.1f},{y0:.1f} C{c1[0]:.1f},{c1[1]:.1f} {c2[0]:.1f},{c2[1]:.1f} '
+                       f'{x3:.1f},{y3:.1f} a{curl:.1f},{curl:.1f} 0 1,1 {-curl:.1f},{curl:.1f}" fill="none" '
+                       f'stroke="{colour}" stroke-width="{o["width"] * rng.uniform(0.6, 1.4):.2f}"/>')
+        for _ in range(int(rng.integers(0, 3))):  # leaves along the scroll
+            t = rng.uniform(0.2, 0.9)
+            lx, ly = x0 + (x3 - x0) * t, y0 + (y3 - y0) * t
+            rx, ry = rng.uniform(0.015, 0.05) * W, rng.uniform(0.005, 0.02) * H
+            strokes.append(f'<ellipse cx="{lx:.1f}" cy="{ly:.1f}" rx="{rx:.1f}" ry="{ry:.1f}" '
+                           f'transform="rotate({rng.uniform(0, 180):.0f} {lx:.1f} {ly:.1f})"/>')
+    side = "".join(strokes)
+    half = f'{side}<g transform="translate({W:.2f},0) scale(-1,1)">{side}</g>'
+    art = half + (f'<g transform="rotate(180 {W / 2:.2f} {H / 2:.2f})">{half}</g>' if o["mirror_y"] else "")
+    # keep the indices clear: clip to the card minus each index's box (even-odd)
+    ix1, iy1 = _index_extent(style)
+    ix1, iy1 = ix1 + 0.03 * W, iy1 + 0.02 * H
+    holes = [(0, 0, ix1, iy1), (W - ix1, H - iy1, W, H)]
+    if style["four_corners"]:
+        holes += [(W - ix1, 0, W, iy1), (0, H - iy1, ix1, H)]
+    clip = f"M0,0 H{W} V{H} H0 Z" + "".join(f"M{a:.1f},{b:.1f} H{c:.1f} V{d:.1f} H{a:.1f} Z" for a, b, c, d in holes)
+    out = [f'<clipPath id="orn{suit}"><path d="{clip}" clip-rule="evenodd"/></clipPath>',
+           f'<g clip-path="url(#orn{suit})" fill="{colour}">{art}</g>',
+           _pip(suit, W / 2, H / 2, W * o["pip"])]
+    if o["banner"]:
+        word = "".join(_choice(rng, list("ABCDEFGHKLMNOPRSTUVАБВГДЕЖЗИКЛМНОПРСТУ")) for _ in range(int(rng.integers(4, 9))))
+        out.append(_text(word, W / 2, H * 0.33, H * 0.05, colour, _family(style), "normal", 0.9))
+    return "".join(out)
 
 
 def _court(style: dict, rank: str, suit: str, label: str) -> str:

@@ -97,3 +97,56 @@ def test_font_decks_train_only():
     train, held = split_decks(find_decks() + font_decks(3))
     assert {d.name for d in font_decks(3)} <= {d.name for d in train}
     assert not any(d.name.startswith("font/") for d in held)
+
+
+def _render_cards(style, cards, tmp_path):
+    """The given cards of `style`, rendered as render_font_deck does (BGR)."""
+    import subprocess
+
+    from datasets.fontdecks import deck_svg
+
+    svg, cells = deck_svg(style)
+    path = tmp_path / "deck.svg"
+    path.write_text(svg, encoding="utf-8")
+    sheet = cv2.imdecode(np.frombuffer(subprocess.run(["rsvg-convert", "-f", "png", str(path)], capture_output=True,
+                                                      check=True).stdout, np.uint8), cv2.IMREAD_COLOR)
+    W, H = style["W"], style["H"]
+    return {c: sheet[y : y + H, x : x + W] for c, x, y in cells if c in cards}
+
+
+def test_ornate_aces_keep_their_index_clear_and_clutter_the_corners(tmp_path):
+    """A decorated ace (ORNATE_ACE_SHARE of the decks) fills the card with scrolls that reach
+    into the corner patches, but never over the index itself: the index reads as on a plain
+    ace of the same deck."""
+    from datasets.fontdecks import ORNATE_ACE_SHARE, _index_extent
+
+    _need_rsvg()
+    styles = [make_style(n) for n in font_deck_names(60, seed=3)]
+    ornate = [s for s in styles if s["ace_ornate"]["suits"]]
+    assert 0.25 * 60 < len(ornate) < 0.65 * 60 and 0 < ORNATE_ACE_SHARE < 1
+    style = ornate[0]
+    suit = style["ace_ornate"]["suits"][0]
+    plain = dict(style, ace_ornate=dict(style["ace_ornate"], suits=[]))
+    ace = f"A{suit}"
+    deco, bare = _render_cards(style, {ace}, tmp_path)[ace], _render_cards(plain, {ace}, tmp_path)[ace]
+    H, W = deco.shape[:2]
+    ix, iy = (int(v) + 1 for v in _index_extent(style))
+    assert np.array_equal(deco[:iy, :ix], bare[:iy, :ix])
+    assert np.array_equal(deco[H - iy :, W - ix :], bare[H - iy :, W - ix :])
+    # the ornament: much more ink than the plain ace's one pip, some of it in the corner patch
+    def ink(img):
+        return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) < 160
+    assert ink(deco).sum() > 1.5 * ink(bare).sum()
+    scale = np.diag([W, H, 1.0])
+    cluttered = 0
+    for m in corner_maps():
+        patches = [cv2.warpPerspective(img, scale @ m, (CORNER_SIZE, CORNER_SIZE),
+                                       flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP) for img in (deco, bare)]
+        cluttered += int((ink(patches[0]) != ink(patches[1])).mean() > 0.01)
+    assert cluttered >= 1
+    # an ace of a suit not in the list is the deck's plain ace
+    other = next(s for s in "HDCS" if s not in style["ace_ornate"]["suits"]) if len(style["ace_ornate"]["suits"]) < 4 else None
+    if other:
+        a = _render_cards(style, {f"A{other}"}, tmp_path)[f"A{other}"]
+        b = _render_cards(plain, {f"A{other}"}, tmp_path)[f"A{other}"]
+        assert np.array_equal(a, b)
