@@ -65,13 +65,13 @@ def is_recorded(name: str) -> bool:
     return (folder(name) / f"{GAMES - 1:04d}.model-detections.json.gz").exists()
 
 
-def is_current(name: str) -> bool:
+def is_current(name: str, key: str | None = None) -> bool:
     """Whether the set's recorded detections were made by the shipped models and detector code
-    (`live_bench.detector_key`); a stale set would be recorded again by a replay (slow)."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
+    (`key`, default `live_bench.detector_key` of them: it hashes every model file, so callers
+    checking many sets pass it); a stale set would be recorded again by a replay (slow)."""
     from live_bench import detector_key, stale_recordings
 
-    return is_recorded(name) and not stale_recordings(folder(name), detector_key(None), GAMES)
+    return is_recorded(name) and not stale_recordings(folder(name), key or detector_key(None), GAMES)
 
 
 def bench(name: str, answer: bool = False, workers: int = 1) -> dict:
@@ -127,13 +127,16 @@ def main(argv=None) -> int:
     unknown = [n for n in names if n not in SETS]
     if unknown:
         ap.error(f"unknown set(s) {', '.join(unknown)}; known: {', '.join(SETS)}")
+    from live_bench import detector_key
+
+    key = detector_key(None)
     if args.record:
         for name in names:
-            if is_current(name):
+            if is_current(name, key):
                 continue
             print(f"recording {name} into {folder(name)} ...", flush=True)
             bench(name, workers=args.workers)
-    recorded = [n for n in names if is_current(n)]
+    recorded = [n for n in names if is_current(n, key)]
     stale = [n for n in names if is_recorded(n) and n not in recorded]
     if stale:
         # (replaying them would record them again first: about 15 minutes a set on 2 cores)

@@ -268,17 +268,22 @@ def run_gap(a: str, b: str) -> int:
     return abs(RANK[a] - RANK[b]) if a in RANK and b in RANK and SUIT[a] == SUIT[b] else 0
 
 
+def run_gaps(cards: list[str]) -> list[str] | None:
+    """The cards missing between the lowest and highest of `cards` (2C 4C: 3C), or None when
+    they are not all named cards of one suit."""
+    from referee.cards import RANK, RANKS, SUIT
+
+    if not cards or any(c not in RANK for c in cards) or len({SUIT[c] for c in cards}) != 1:
+        return None
+    have = {RANK[c] for c in cards}
+    return [RANKS[r - 2] + SUIT[cards[0]] for r in range(min(have), max(have) + 1) if r not in have]
+
+
 def run_between(put: list[str], added: list[str], known: set[str]) -> list[str]:
     """The cards a run `put` (one suit) lacks between it and the cards `added` to it, if the
     hand they would come from is known to hold every one (`known`); else none. Penguins 81
     game 2: Cid's QH KH AH, logged as AH, with QH found later in the eater's hand, lacks KH."""
-    from referee.cards import RANK, RANKS, SUIT
-
-    cards = put + added
-    if not cards or any(c not in RANK for c in cards) or len({SUIT[c] for c in cards}) != 1:
-        return []
-    have = {RANK[c] for c in cards}
-    gap = [RANKS[r - 2] + SUIT[cards[0]] for r in range(min(have), max(have) + 1) if r not in have]
+    gap = run_gaps(put + added) or []
     return gap if all(c in known for c in gap) else []
 
 

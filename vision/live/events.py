@@ -1470,7 +1470,7 @@ class EventMaker:
             ranks = [RANK[c] for c in cards]
             for c in known:
                 if c in RANK and SUIT[c] == SUIT[cards[0]] and RANK[c] in (min(ranks) - 1, max(ranks) + 1):
-                    amended = dict(ev0, cards=sorted(cards + [c], key=lambda x: RANK[x]))
+                    amended = dict(ev0, cards=sorted(cards + [c], key=rank_key))
                     if self._explains(back, amended, late):
                         fits.append((back, amended))
         return self._relogged_the_one(fits, late, lambda ev0, amended: (

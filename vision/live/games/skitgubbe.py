@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from vision.live.cues import UNKNOWN, Observation, name_options, rank_key, run_mate, travelled
+from vision.live.cues import UNKNOWN, Observation, name_options, rank_key, run_gaps, run_mate, travelled
 from vision.live.events import IGNORE, W_GLITCH, W_WRONG_TAKER
 from vision.live.layout import Layout
 from vision.live.render import REACH_S, RETREAT_S, HOLD_S, CardObj, Director, TableRenderer, _rot  # noqa: F401
@@ -285,16 +285,10 @@ def run_with_gaps_filled(cards: list[str]) -> list[str] | None:
     cards put in (2C 3C 4C), or None when they are no such run (they touch already, mix suits,
     or miss more than MAX_RUN_GAP cards). Real-model full games: the middle card of a three-card
     run went unseen twice in three games, and the two seen were ruled a broken run (S2.2)."""
-    from referee.cards import RANK, SUIT
-
-    if len(cards) < 2 or any(c not in RANK for c in cards) or len({SUIT[c] for c in cards}) != 1:
-        return None
-    ranks = sorted(RANK[c] for c in cards)
-    missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
+    missing = run_gaps(cards) if len(cards) >= 2 else None
     if not missing or len(missing) > MAX_RUN_GAP:
         return None
-    by_rank = {RANK[c]: c for c in RANK if SUIT[c] == SUIT[cards[0]]}
-    return [by_rank[r] for r in range(ranks[0], ranks[-1] + 1)]
+    return sorted(cards + missing, key=rank_key)
 
 
 def uncollected_winner(view: dict) -> int | None:
