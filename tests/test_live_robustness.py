@@ -42,13 +42,35 @@ def maker():
 
 
 def won_trick():
-    """Everyone has played (7H, 8C, 9D, KS): Dan's king wins, the trick waits to be collected.
-    A card from Bob that matches nothing in it has no legal reading at all (his slough is
-    illegal, no play is due): strong evidence of it is ruled on."""
+    """Everyone has played (7H, 8C, 9D, KS): Dan's king wins, the trick waits to be collected."""
     table, em = maker()
     for seat, c in enumerate(("7H", "8C", "9D", "KS")):
         assert table.apply({"type": "play", "seat": seat, "cards": [c]}).ok
     return table, em
+
+
+def bob_has_played():
+    """Ann led 7H, Bob followed with 8C, Cid is to act. A card from Bob that matches neither is
+    an illegal slough (S1.8); judged on its own (`_unexplained` with no legal reading of it
+    found by the lookahead), strong evidence of it is ruled on."""
+    table, em = maker()
+    for seat, c in enumerate(("7H", "8C")):
+        assert table.apply({"type": "play", "seat": seat, "cards": [c]}).ok
+    return table, em
+
+
+def open_part2():
+    """Part 2 of a teaching game (hands known), trump hearts: Ann has led 9S, Bob is to beat it
+    and holds the 2C. A 2C from Bob has no legal reading at all: it does not beat the 9S
+    (S2.4), and nobody else holds it."""
+    from referee import Table
+
+    table = Table()
+    assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
+                        "trump": "H", "leader": 0, "mode": "open",
+                        "hands": [["3C", "KD", "9S"], ["2C", "3D", "5S"], ["QS", "6C", "8S"], ["AS", "8D", "JC"]]}).ok
+    assert table.apply({"type": "play", "seat": 0, "cards": ["9S"]}).ok
+    return table, EventMaker(table, LAYOUT, 12.0)
 
 
 # ------------------------------------------------------------------ identity strength
@@ -73,10 +95,10 @@ def test_ghost_card_waits_and_is_never_ruled_on():
     assert ev is None and info["note"]["kind"] == "needs_confirmation"
     assert table.next_seq == 1
     # a card read many times is strong evidence: with no legal reading the referee rules on it
-    table, em = won_trick()
+    table, em = open_part2()
     em.observe([card("2C", [5, 360], [450, 360], votes=12.0)], [], 20)
     (ev, _, info), = em.resolve()
-    assert (ev["type"], ev["seat"], info["ruling"].severity) == ("slough", 1, "illegal")
+    assert (ev["type"], ev["seat"], ev["cards"], info["ruling"].severity) == ("play", 1, ["2C"], "illegal")
 
 
 def test_card_the_referee_knows_is_elsewhere_is_asked_about():
@@ -196,21 +218,21 @@ def test_a_card_read_weakly_as_one_known_elsewhere_is_the_play_of_an_unread_card
 
 
 def test_a_card_lying_on_an_accounted_card_is_asked_about_not_ruled():
-    """KD half under the card played on it is read as 10H: a '10H' that would be an illegal
-    slough while lying on KD's place (ON_ANOTHER card widths) is asked about; the same card
-    a card width away, or where KD lay but is no longer seen (taken away), is ruled on."""
-    for where, present, ruled in (([452, 355], {"KD"}, False), ([452 + 80, 355], {"KD"}, True),
+    """8C half under the card played on it is read as 10H: a '10H' that would be an illegal
+    slough while lying on 8C's place (ON_ANOTHER card widths) is asked about; the same card
+    a card width away, or where 8C lay but is no longer seen (taken away), is ruled on."""
+    for where, present, ruled in (([452, 355], {"8C"}, False), ([452 + 80, 355], {"8C"}, True),
                                   ([452, 355], set(), True)):
-        table, em = won_trick()
-        em.on_table["KD"] = {"pos": np.array([458.0, 357.0]), "track": 3, "seen": 10}
+        table, em = bob_has_played()
+        em.on_table["8C"] = {"pos": np.array([458.0, 357.0]), "track": 3, "seen": 10}
         obs = Observation("arrive", [card("10H", [5, 360], where, votes=12.0)], 20, 20 / 12, 10, seat_hint=1,
                           present=present | {"10H"})
         ev, _, info = em._unexplained(obs)
         if ruled:
             assert (ev["type"], info["ruling"].severity) == ("slough", "illegal")
         else:
-            assert ev is None and "lies on KD" in info["note"]["message"]
-            assert table.next_seq == 5  # nothing sent
+            assert ev is None and "lies on 8C" in info["note"]["message"]
+            assert table.next_seq == 3  # nothing sent
 
 
 def test_a_second_name_for_the_same_play_does_not_hold_the_queue():
@@ -274,11 +296,11 @@ def test_a_card_read_weakly_but_long_and_alike_is_reported_as_weak_evidence():
     em.observe([weakly_read("QD")], [], 10 + long)
     (ev, _, info), = em.resolve()
     assert ev == {"type": "play", "seat": 0, "cards": ["QD"]} and info["ruling"].ok
-    # Bob's card matching nothing on a won trick: strong evidence is ruled, a weak read asked
-    table, em = won_trick()
-    em.observe([weakly_read("10H", first=(5, 360), last=(450, 360))], [], 10 + long)
+    # Bob's card with no legal reading: strong evidence is ruled (test_ghost_card_...), a weak read asked
+    table, em = open_part2()
+    em.observe([weakly_read("2C", first=(5, 360), last=(450, 360))], [], 10 + long)
     (ev, _, info), = em.resolve()
-    assert ev is None and info["note"]["kind"] == "needs_confirmation" and table.next_seq == 5
+    assert ev is None and info["note"]["kind"] == "needs_confirmation" and table.next_seq == 2
 
 
 # ------------------------------------------------------------------ seat certainty
@@ -424,12 +446,12 @@ def test_soon_after_a_correction_the_camera_asks_rather_than_accuses():
     (a misread name, a card it placed wrong). Bob's 2C, strongly seen, has no legal reading:
     in step, the camera rules on it; right after a correction it asks, and after DOUBT_EVENTS
     legal events it rules again."""
-    table, em = won_trick()
+    table, em = bob_has_played()
     em.follow(table, [])
     obs = Observation("arrive", [card("2C", [5, 360], [450, 360], votes=12.0)], 20, 20 / 12, 10, seat_hint=1)
     ev, _, info = em._unexplained(obs)
-    assert ev is None and "after a correction" in info["note"]["message"] and table.next_seq == 5
-    table, em = won_trick()
+    assert ev is None and "after a correction" in info["note"]["message"] and table.next_seq == 3
+    table, em = bob_has_played()
     em.follow(table, [])
     em.doubt = 0  # (as after DOUBT_EVENTS legal events)
     ev, _, info = em._unexplained(obs)
@@ -446,14 +468,14 @@ def test_just_after_cards_on_the_table_were_taken_away_unexplained_the_camera_as
     about, went unlogged and the camera lost step)."""
     obs = Observation("arrive", [card("2C", [5, 360], [450, 360], votes=12.0)], 20, 20 / 12, 10, seat_hint=1)
     for names, carried, asks in ((("7H", "8C"), True, True), (("3D",), True, False), (("7H", "8C"), False, False)):
-        table, em = won_trick()
+        table, em = bob_has_played()
         leave = Observation("leave", [card(n, [450, 360], [5, 360] if carried else [452, 361]) for n in names],
                             15, 15 / 12, 14, seat_sure=carried)
         em.judged = [(leave, None, None, True)]
         ev, _, info = em._unexplained(obs)
         if asks:
             assert ev is None and "taken away that it could not explain" in info["note"]["message"]
-            assert table.next_seq == 5
+            assert table.next_seq == 3
         else:
             assert (ev["type"], ev["seat"], info["ruling"].severity) == ("slough", 1, "illegal")
 
@@ -462,12 +484,12 @@ def test_on_a_deck_read_by_its_faces_alone_the_camera_asks_rather_than_accuses()
     """A deck whose index corners disagree with its faces (`CornerTrust`) is read by one reader:
     every name is weak evidence. Bob's 2C, strongly seen, has no legal reading: with both
     readers the camera rules on it; read by faces alone it asks, saying why."""
-    table, em = won_trick()
+    table, em = bob_has_played()
     em.faces_only = True
     obs = Observation("arrive", [card("2C", [5, 360], [450, 360], votes=12.0)], 20, 20 / 12, 10, seat_hint=1)
     ev, _, info = em._unexplained(obs)
-    assert ev is None and "read by their faces alone" in info["note"]["message"] and table.next_seq == 5
-    table, em = won_trick()
+    assert ev is None and "read by their faces alone" in info["note"]["message"] and table.next_seq == 3
+    table, em = bob_has_played()
     ev, _, info = em._unexplained(obs)
     assert (ev["type"], ev["seat"], info["ruling"].severity) == ("slough", 1, "illegal")
 

@@ -1791,6 +1791,15 @@ class EventMaker:
         if not doubted and any(o.kind == "leave" and o.seat_sure and e in (None, IGNORE)
                                and {c.name for c in o.cards} & referee_table_cards(view) for o, e, _, _ in self.judged):
             doubted, self.doubt_cause = True, "cards taken away that it could not explain"
+        # ... and so are we while a decided trick waits to be collected: no play is due then,
+        # so only a slough matching the trick is legal, and a card matching nothing is far
+        # likelier the next trick's, its collect unseen (a fresh Atlas game: the collect missed,
+        # Dan's lead 9S was taken for a slough matching the trick's 9C, and Ann's 4C that
+        # followed it was ruled an illegal slough)
+        waiting = None
+        if ruling is not None and not ruling.ok and not doubted:
+            winner_of = getattr(_game_rules(view), "uncollected_winner", None)
+            waiting = winner_of(view) if winner_of is not None else None
         # a card-accounting objection means the camera misread (the card exists once)
         impossible = ruling is not None and not ruling.ok and ruling.rule in CARD_ACCOUNTING_RULES \
             and not weak and not doubted
@@ -1821,7 +1830,7 @@ class EventMaker:
             return self._log_and_ask(legal_reading, obs, f"saw {', '.join(map(_as_read, obs.cards))} arrive from "
                                      f"{self._seat_name(obs.seat_hint)}, legal only as {self._describe(legal_reading)}: "
                                      "logged so; please confirm")
-        if weak or not cands or doubted or impossible or unsure_read:
+        if weak or not cands or doubted or impossible or unsure_read or waiting is not None:
             names = [s.name for s in obs.cards]
             seat = self._seat_name(obs.seat_hint)
             if legal_reading is not None:
@@ -1835,6 +1844,9 @@ class EventMaker:
                 why = "the referee knows that card is elsewhere (a misread?)"
             elif doubted and not weak:
                 why = f"after {self.doubt_cause} the camera may be out of step with the table"
+            elif waiting is not None and not weak:
+                why = f"the trick {self._seat_name(waiting)} won was not seen collected (if it was, " \
+                      "the camera missed it, and this card belongs to the next trick)"
             elif self.faces_only and cands:
                 why = "this deck's cards are read by their faces alone, and it is not legal as read"
             elif unsure_read and not weak and not doubted:

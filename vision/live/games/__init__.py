@@ -16,6 +16,9 @@ the table differ per game; each module here provides:
   adding events the camera cannot see (Durak: the refill draws after a bout; Golf: the
   stock draw before a discard or swap, the next round's start), taken from the referee's
   expectation;
+* `uncollected_winner(view)` (optional): the seat whose decided trick still waits to be
+  collected (None when none does); while one does, a put the referee would rule illegal is
+  asked about instead (its collect may have gone unseen);
 * `Director`: replays a log through a referee and turns it into table motion.
 
 """
