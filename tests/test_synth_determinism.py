@@ -142,6 +142,45 @@ def test_face_patches_are_whole_cards_labelled_by_name_and_same_by_seed(tmp_path
     assert make_face_crop(np.random.default_rng(1), art, decks, bank, FACE_SIZE)[1] == "none"
 
 
+def test_some_face_patches_are_a_runs_box_named_by_its_top_card(card_cache, monkeypatch):
+    """FACE_RUN_SHARE of the face patches are cut through one box over a run (the top card
+    with the cards under it showing beside it), as the detector boxes a run it does not
+    split, and named by the top card: the highest of consecutive cards of one suit. The top
+    card lies whole, the ones under it show in part; the same seed draws the same patch."""
+    from datasets import crops
+    from datasets.backgrounds import BackgroundBank
+    from datasets.decks import CardArt
+    from vision.cards import RANKS
+    from vision.geometry import FACE_SIZE
+
+    decks = [d for d in find_decks() if d.name in TEST_DECKS]
+    art, bank = CardArt(card_cache, decks), BackgroundBank(0, use_textures=False)
+    order = RANKS[1:] + RANKS[:1]
+    for seed in range(6):
+        img, quads, owner, cards = crops.compose_run(np.random.default_rng(seed), art, decks, bank)
+        assert len(cards) in (2, 3) and len({c[-1] for c in cards}) == 1
+        ranks = [order.index(c[:-1]) for c in cards]
+        assert ranks == list(range(ranks[0], ranks[0] + len(cards)))
+        areas = [cv2.contourArea(q.astype(np.float32)) for q in quads]
+        shown = [(owner == k + 1).sum() / a for k, a in enumerate(areas)]
+        assert shown[-1] > 0.9 and all(0.1 < f < 0.65 for f in shown[:-1])
+        (_, _), (w, h), _ = cv2.minAreaRect(np.concatenate(quads).astype(np.float32))
+        assert max(w, h) * min(w, h) > 1.15 * areas[-1]  # one box over more than one card
+    monkeypatch.setattr(crops, "FACE_RUN_SHARE", 1.0)
+    a_patch, a_label = crops.make_face_crop(np.random.default_rng(3), art, decks, bank, FACE_SIZE)
+    b_patch, b_label = crops.make_face_crop(np.random.default_rng(3), art, decks, bank, FACE_SIZE)
+    _, _, _, cards = crops.compose_run(_after_share_draw(3), art, decks, bank)
+    assert a_label == b_label == cards[-1] and np.array_equal(a_patch, b_patch)
+    assert a_patch.shape == (FACE_SIZE, FACE_SIZE, 3)
+
+
+def _after_share_draw(seed: int) -> np.random.Generator:
+    """A generator seeded `seed` past make_face_crop's draw of whether to cut a run."""
+    rng = np.random.default_rng(seed)
+    rng.random()
+    return rng
+
+
 def test_scene_faces_are_cut_through_the_detectors_boxes_and_same_by_seed(tmp_path, card_cache, monkeypatch):
     """`goatherd synth --scene-faces N`: face patches from whole scenes, through the shipped
     detector's boxes (labelled with the card each boxes) and jittered true boxes; the same
