@@ -48,6 +48,13 @@ def jitter_box(rng: np.random.Generator, quad: np.ndarray, shift: float = BOX_JI
     return cv2.boxPoints(((cx, cy), (w, h), a)).astype(np.float64)
 
 
+def _through_camera(rng: np.random.Generator, canvas: np.ndarray) -> np.ndarray:
+    """A composed table patch as a camera gives it: lighting and noise, then a JPEG round trip."""
+    img = _photometric(rng, canvas, blur=CROP_BLUR)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
 def compose_card(rng: np.random.Generator, art, decks, backgrounds):
     """One synthetic card on a table patch: (camera image, the card's quad, owner map with the
     card's pixels = 1, card name)."""
@@ -83,9 +90,7 @@ def compose_card(rng: np.random.Generator, art, decks, backgrounds):
             ctr = (int(centre[0]), int(centre[1]))
             cv2.ellipse(canvas, ctr, axes, ang, 0, 360, tuple(float(v) for v in np.clip(tone, 0, 255)), -1, cv2.LINE_AA)
             cv2.ellipse(owner, ctr, axes, ang, 0, 360, 255, -1)
-    img = _photometric(rng, canvas, blur=CROP_BLUR)
-    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR), quad, owner, card
+    return _through_camera(rng, canvas), quad, owner, card
 
 
 def make_crops(rng: np.random.Generator, art, decks, backgrounds, size: int) -> list[tuple[np.ndarray, str]]:
@@ -154,9 +159,7 @@ def compose_run(rng: np.random.Generator, art, decks, backgrounds):
         local = np.array([[x - wc / 2, -hc / 2], [x + wc / 2, -hc / 2], [x + wc / 2, hc / 2], [x - wc / 2, hc / 2]])
         quads.append(local @ turn + centre + tilt)
         _paste_rgba_h(canvas, owner, img, quads[-1], k + 1, shadow=rng.uniform(0, 0.4))
-    img = _photometric(rng, canvas, blur=CROP_BLUR)
-    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR), quads, owner, cards
+    return _through_camera(rng, canvas), quads, owner, cards
 
 
 def make_face_crop(rng: np.random.Generator, art, decks, backgrounds, size: int) -> tuple[np.ndarray, str]:
