@@ -85,6 +85,13 @@ SEEN_APART_FRAMES = 12
 #: birth while the carried card stayed unseen (not a box over another card seen, ECHO_COVER):
 #: the card landed and was boxed anew (a fresh tango render: Cid's flip 8S, carried from the
 #: stock read JS, boxed anew as 8S as it landed; logged as his flip of JS and a slough of 8S).
+#: ... and a card lying still, lost and boxed anew where it lay (within STILL_CENTRE) within
+#: PICKUP_GAP frames, no hand over it, goes on as the new track when the new box's read is a
+#: name the old track was read as at times and the old track's own name is weak (under
+#: CONFLICT_VOTES): the card was misread while it settled and read right in its new box (a
+#: rendered oxygen-white game: Bob's slough 2D, landing over the 2S, read 3D at 0.3 for 7
+#: frames and 2D once, was boxed anew and read 2D at 0.52; the weak "3D" lay on unseen under
+#: it, waiting to be read, and held his slough and Ann's next back past the clip's end).
 PICKUP_GAP = 2
 PICKUP_PATH = 0.5
 PICKUP_FRAMES = 12
@@ -449,6 +456,7 @@ class Tracker:
         self._place_echo_born(frame)
         self._merge_pickups(frame)
         self._merge_landings(frame)
+        self._merge_reboxed(frame)
         self._merge_twins(frame)
         self._merge_duplicates(frame)
         self._note_rest(frame)
@@ -680,6 +688,21 @@ class Tracker:
             if overlap_of_smaller(aabb(new.quad), others) >= ECHO_COVER:
                 continue  # (another card's box: the carried card passed over it, or was put on it)
             self._take_over(flown[0], new, frame)
+
+    def _merge_reboxed(self, frame: int) -> None:
+        """A card lying still, misread while it settled, boxed anew where it lay and read as a
+        name it was read as at times goes on as the new track (see PICKUP_GAP): the lying card's
+        track takes over the new one's place and reads."""
+        hand_boxes = np.array([aabb(h.quad) for h in self.hands]).reshape(-1, 4)
+        for new in [t for t in self.tracks if t.kind == FACE and t.first_frame == frame and t.last_read != UNKNOWN]:
+            diag = box_diag(aabb(new.quad))
+            old = [o for o in self.tracks if o.kind == FACE and o is not new and o.confirmed and o.speed < MOVING_PX
+                   and 0 < frame - o.last_frame <= PICKUP_GAP and o.votes.get(new.last_read, 0.0) > 0.0
+                   and o.votes[o.top_read] < CONFLICT_VOTES
+                   and np.linalg.norm(new.centre - o.centre) <= STILL_CENTRE * diag
+                   and covered_fraction(aabb(o.quad), hand_boxes) < COVER_FRACTION]
+            if len(old) == 1:  # (none, or no telling which)
+                self._take_over(old[0], new, frame)
 
     def _take_over(self, old: "Track", new: "Track", frame: int) -> None:
         """`old` goes on as `new` (the same card, boxed anew): it takes over the new track's
