@@ -3,7 +3,8 @@ rendered kde/oxygen-white clip (rank printed top right, suit bottom left) throug
 watch` with the shipped models. Its corners are read surely as other cards (mostly jacks);
 the detector's corner trust notices within a few cards that they disagree with the faces, and
 the cards are named by their faces: the first eight events come back exactly (before the
-trust: 5D unseen, 8C logged as JC), nothing is ruled illegal, and `watch` says why."""
+trust: 5D unseen, 8C logged as JC), nothing is ruled illegal or asked about, and `watch` says
+why."""
 
 from __future__ import annotations
 
@@ -50,4 +51,7 @@ def test_a_deck_read_by_its_faces_is_refereed_and_watch_says_so(tmp_path, capsys
     events = [{k: v for k, v in json.loads(line).items() if k != "evidence"} for line in seen.read_text().splitlines()]
     assert events[1:9] == LOG[1:9], out.out
     assert "ILLEGAL" not in out.out
+    # ... each judged at its settle, not asked about: Bob's slough 2D, its flight unseen, is his
+    # by the hand that brought it (before: "unsure which event this was", at the clip's end)
+    assert ", 0 to confirm" in out.err, out.out
     assert "named mostly by their faces" in out.err

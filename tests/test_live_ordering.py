@@ -2182,7 +2182,7 @@ def test_a_card_first_seen_just_after_a_hand_lay_on_the_stock_was_flipped():
     def bobs_put(visits):
         table, em = trick_on_table(upto=1)
         for f in visits:
-            em.hand_at_stock(f, [at_stock])
+            em.note_hands(f, [at_stock])
         em.observe(still_there()[:1] + [card("4C", (506, 417), (560, 360), 111, 140, track=40)], [], 140)
         return [(ev["type"], ev["seat"], ev.get("cards"), ev.get("source")) for ev, _, _ in em.resolve(force=True) if ev]
 

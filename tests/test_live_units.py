@@ -14,7 +14,7 @@ cv2 = pytest.importorskip("cv2")
 
 from vision.live import settle as st  # noqa: E402
 from vision.live.detector import Detection, Noise  # noqa: E402
-from vision.live.cues import (Seen, found_again, group_arrivals, handed_over, in_flight, misread_twin, origin_seat,  # noqa: E402
+from vision.live.cues import (Seen, found_again, group_arrivals, hand_origin, handed_over, in_flight, misread_twin, origin_seat,  # noqa: E402
                               run_mate, runs_put_together, seat_is_sure)
 from vision.live.layout import Layout, default_layout, point_in_polygon, zone_of  # noqa: E402
 from vision.live.tracker import Track, Tracker, resolve_identities, vote_identity  # noqa: E402
@@ -935,6 +935,58 @@ def test_a_card_carried_in_and_boxed_anew_as_it_lands_is_one_card():
     assert len(carry_then_land(carried=False)) == 2
     lying_8h = Detection("face", "8H", 0.9, box(665, 150))  # (the new box lies 69 % over it)
     assert len(carry_then_land(lying=(lying_8h,))) == 3
+
+
+def test_a_card_whose_flight_went_unseen_came_from_where_its_hand_came_in():
+    """Bob's slough 2D (a rendered oxygen-white game) was boxed too faintly in flight to track
+    and first tracked where it lay, so where it came from was unsure and Dan's play as likely;
+    the hand that brought it came in from Bob's edge. The hand that reached the card, followed
+    back, names the seat, whatever zone the card lies in. No hand near it, one seen only inside
+    the play area, or one that left it long before the card was seen, says nothing."""
+    from vision.live.cues import HAND_REACH_S
+
+    lay = default_layout(4, 1280, 720)
+    card, first_frame, width = np.array([600.0, 500.0]), 20, 90.0
+    assert lay.zone_of(card) == 0 and lay.in_play_area(card)
+    path = [np.array([30.0 + 80 * k, 450.0 + 5 * k]) for k in range(8)]  # from Bob's edge, 80 px a frame
+    trail = {12 + k: [c] for k, c in enumerate(path)}
+    trail[15] = []  # (the hand box drops out now and then)
+    trail.update({f: trail.get(f, []) + [np.array([640.0, 60.0])] for f in range(10, 21)})  # Cid's hand, idle
+    assert hand_origin(card, first_frame, width, trail, lay, 12.0) == 1
+    assert hand_origin(np.array([900.0, 250.0]), first_frame, width, trail, lay, 12.0) is None  # no hand there
+    inside = {f: [x for x in c if lay.in_play_area(x)] for f, c in trail.items()}  # (its way in unseen)
+    assert sum(map(len, inside.values())) >= 4
+    assert hand_origin(card, first_frame, width, inside, lay, 12.0) is None
+    late = first_frame + round(HAND_REACH_S * 12) + 3
+    assert hand_origin(card, late, width, {f: c[:1] for f, c in trail.items() if c and f < 20}, lay, 12.0) is None
+
+
+def test_a_lying_card_misread_as_it_settled_and_boxed_anew_is_one_card():
+    """Bob's slough 2D (a rendered oxygen-white game) lay read 3D at 0.3 for 7 frames and 2D
+    once; then it was boxed anew, 30 px on, and read 2D at 0.52. The weak "3D" track lay on
+    unseen under the new box, waiting to be read, and held his slough and the next put back
+    past the clip's end. It goes on as the new box: one card, named 2D, from where it was
+    first seen. Not so where the lying track was never read as the new name, where its own
+    name is well established (CONFLICT_VOTES), or where a hand lay over it (a card may have
+    been put down under the hand)."""
+    def misread_then_reboxed(lying_conf=0.3, once="2D", hand=False):
+        tr = Tracker()
+        for f in range(7):
+            tr.update([Detection("face", "3D", lying_conf, box(300, 300))], f)
+        tr.update([Detection("face", once, 0.31, box(300, 300))], 7)
+        for f in range(8, 16):
+            dets = [Detection("face", "2D", 0.52, box(300, 330))]
+            if hand and f == 8:
+                dets.append(Detection("hand", "??", 0.5, box(300, 320, 120, 160)))
+            tr.update(dets, f)
+        return [t for t in tr.tracks if t.kind == "face"]
+
+    (t,) = misread_then_reboxed()
+    assert t.name == "2D" and t.first_frame == 0 and t.last_frame == 15
+    np.testing.assert_allclose(t.first_centre, [300, 300])
+    assert sorted(t.name for t in misread_then_reboxed(once="3D")) == ["2D", "3D"]
+    assert len(misread_then_reboxed(lying_conf=0.9)) == 2
+    assert len(misread_then_reboxed(hand=True)) == 2
 
 
 def test_a_card_found_again_far_off_once_is_in_flight_and_lands_nowhere():

@@ -92,6 +92,19 @@ HAND_AT_STOCK = 0.75
 FLIP_HAND_FRAMES = 5
 FLIP_HAND_GAP_S = 0.5
 FLIP_HAND_WINDOW_S = 1.5
+#: A card first seen already lying in the play area (its flight unseen: carried face down, or
+#: boxed too faintly in flight to track) came from where the hand that brought it came in
+#: (`hand_origin`): a hand box within HAND_REACH card widths of where the card was first seen,
+#: at most HAND_REACH_S before, followed back frame by frame (HAND_STEP card widths a frame,
+#: gaps up to HAND_GAP frames) to where it was first seen; if that lies outside the play area,
+#: its zone is the seat. A rendered oxygen-white game: Bob's slough 2D, boxed at 0.03-0.13 in
+#: flight, was first tracked on the 2S it covered; Dan's play was as likely, and the camera
+#: held it and the next put back to the clip's end. His hand came in from his edge at 50-70 px
+#: a frame (0.8-1.0 card widths).
+HAND_REACH = 1.5
+HAND_REACH_S = 0.5
+HAND_STEP = 1.5
+HAND_GAP = 2
 #: A card's track lost in flight while a second box of it, born within this many card widths,
 #: went on: that box is the card, and came from where the lost track was first seen (`found_again`).
 FOUND_AGAIN_WIDTHS = 2.0
@@ -451,6 +464,33 @@ def name_options(cards: list[Seen]) -> list[tuple[list[str], float]]:
     out.sort(key=lambda x: -x[1])
     return out[:4]
 
+
+
+def hand_origin(first, first_frame: int, width: float, trail: dict[int, list[np.ndarray]], layout: Layout,
+                fps: float) -> int | None:
+    """The seat whose hand brought in a card first seen at `first` on `first_frame`, from the
+    hand boxes' centres by frame (`trail`): the hand that reached it (HAND_REACH, HAND_REACH_S)
+    followed back (HAND_STEP, HAND_GAP) to where it came in. None when no hand reached it, or
+    it was seen only inside the play area (no evidence of an edge)."""
+    first = np.asarray(first, float)
+    w = max(width, 1.0)
+    frame = at = None
+    for f in range(first_frame, first_frame - round(HAND_REACH_S * fps) - 1, -1):
+        near = [c for c in trail.get(f, ()) if np.linalg.norm(c - first) <= HAND_REACH * w]
+        if near:
+            frame, at = f, min(near, key=lambda c: float(np.linalg.norm(c - first)))
+            break
+    if at is None:
+        return None
+    gap, earliest = 0, min(trail)
+    while frame > earliest and gap <= HAND_GAP:
+        frame -= 1
+        step = [c for c in trail.get(frame, ()) if np.linalg.norm(c - at) <= HAND_STEP * w * (gap + 1)]
+        if not step:
+            gap += 1
+            continue
+        at, gap = min(step, key=lambda c: float(np.linalg.norm(c - at))), 0
+    return None if layout.in_play_area(at) else layout.zone_of(at)
 
 
 def found_again(s: Seen, lost: list[Seen]) -> Seen | None:

@@ -28,7 +28,7 @@ import numpy as np
 
 from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GROUP_DIST, PEAK_READ, RUN_REACH, UNKNOWN,
                               Observation, Seen, box_over, boxed_anew, boxed_over, double_read, dreck_puts,
-                              group_arrivals, handed_over, immature, in_flight, misread_twin, origin_seat, put_before,
+                              group_arrivals, hand_origin, handed_over, immature, in_flight, misread_twin, origin_seat, put_before,
                               rank_key, read_at_last, run_between, run_gap, run_mate, runs_put_together, same_rank, seat_is_sure,
                               split_at_arrivals, FLIP_HAND_FRAMES, FLIP_HAND_GAP_S, FLIP_HAND_WINDOW_S, HAND_AT_STOCK,
                               NAME_ALTERNATIVES, SQUARELY_ON)
@@ -365,7 +365,8 @@ class EventMaker:
         # name -> the frame it was logged at (-1: typed in by a person)
         self.typed_in: dict[str, int] = {}
         self.waiting: set[int] = set()  # tracks of new cards not read well enough yet at the last observe
-        self.stock_visits: list[int] = []  # frames a hand lay on the stock (`hand_at_stock`), lately
+        self.stock_visits: list[int] = []  # frames a hand lay on the stock (`note_hands`), lately
+        self.hand_trail: dict[int, list[np.ndarray]] = {}  # frame -> hand box centres, lately (`note_hands`)
         # this deck's cards are named by one reader, their faces (`vision.runtime.CornerTrust`):
         # every name is weak evidence, so what would be ruled illegal is asked about
         self.faces_only = False
@@ -812,11 +813,16 @@ class EventMaker:
             return s
         return replace(s, names=[(name, shares.get(name, s.share))] + [(n, w) for n, w in s.names if n != name])
 
-    def hand_at_stock(self, frame: int, hands: list[np.ndarray]) -> None:
-        """Note the frame if a hand box (corner points) lies on the stock (HAND_AT_STOCK)."""
-        if any(np.linalg.norm(np.asarray(q, float).mean(axis=0) - self.layout.stock)
-               <= HAND_AT_STOCK * self.layout.stock_radius for q in hands):
-            self.stock_visits = [f for f in self.stock_visits if frame - f <= IMMATURE_HOLD_S * self.fps] + [frame]
+    def note_hands(self, frame: int, hands: list[np.ndarray]) -> None:
+        """Note where the hand boxes (corner points) are (`hand_origin`), and the frame if one
+        lies on the stock (HAND_AT_STOCK). Kept as long as a card may be held back unread."""
+        centres = [np.asarray(q, float).mean(axis=0) for q in hands]
+        keep = IMMATURE_HOLD_S * self.fps
+        if centres:
+            self.hand_trail = {f: c for f, c in self.hand_trail.items() if frame - f <= keep}
+            self.hand_trail[frame] = centres
+        if any(np.linalg.norm(c - self.layout.stock) <= HAND_AT_STOCK * self.layout.stock_radius for c in centres):
+            self.stock_visits = [f for f in self.stock_visits if frame - f <= keep] + [frame]
 
     def _to_the_pile(self, s: Seen, entry: dict, view: dict) -> bool:
         """Whether the accounted card `s`, seen by another track away from where it lay, is a
@@ -870,6 +876,10 @@ class EventMaker:
         lay = self.lay.get(anchor.track, anchor.last)
         hint = self.layout.zone_of(first.last) if stock else origin_seat(anchor.first, lay, self.layout, anchor.width)
         sure = stock or seat_is_sure(anchor.first, lay, self.layout, anchor.width)
+        if not sure and self.hand_trail:  # (its flight unseen: where the hand that brought it came in)
+            seat = hand_origin(anchor.first, anchor.first_frame, anchor.width, self.hand_trail, self.layout, self.fps)
+            if seat is not None:
+                hint, sure = seat, True
         if put_seat is not None:  # a dreck row: the seat most of its cards came from
             hint, sure = put_seat, True
         beside = self.layout.beside_stock(first.first) and stock_left

@@ -198,7 +198,7 @@ class LivePipeline:
         t1 = _time.perf_counter()
         self.tracker.update(dets, index)
         if self.events is not None:
-            self.events.hand_at_stock(index, [h.quad for h in self.tracker.hands])
+            self.events.note_hands(index, [h.quad for h in self.tracker.hands])
             if self.tracker.renamed:
                 self.events.renamed(self.tracker.renamed)
         self._note_departed(self.tracker.died)
