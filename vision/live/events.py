@@ -876,12 +876,12 @@ class EventMaker:
         lay = self.lay.get(anchor.track, anchor.last)
         hint = self.layout.zone_of(first.last) if stock else origin_seat(anchor.first, lay, self.layout, anchor.width)
         sure = stock or seat_is_sure(anchor.first, lay, self.layout, anchor.width)
-        if not sure and self.hand_trail:  # (its flight unseen: where the hand that brought it came in)
+        if put_seat is not None:  # a dreck row: the seat most of its cards came from
+            hint, sure = put_seat, True
+        elif not sure and self.hand_trail:  # (its flight unseen: where the hand that brought it came in)
             seat = hand_origin(anchor.first, anchor.first_frame, anchor.width, self.hand_trail, self.layout, self.fps)
             if seat is not None:
                 hint, sure = seat, True
-        if put_seat is not None:  # a dreck row: the seat most of its cards came from
-            hint, sure = put_seat, True
         beside = self.layout.beside_stock(first.first) and stock_left
         return Observation("arrive", g, frame, time, min(self._first_seen(s) for s in g), hint, stock,
                            present=present, seat_sure=sure, beside_stock=beside)

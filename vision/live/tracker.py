@@ -456,7 +456,7 @@ class Tracker:
         self._place_echo_born(frame)
         self._merge_pickups(frame)
         self._merge_landings(frame)
-        self._merge_reboxed(frame)
+        self._merge_reboxed(frame, hand_boxes)
         self._merge_twins(frame)
         self._merge_duplicates(frame)
         self._note_rest(frame)
@@ -689,11 +689,10 @@ class Tracker:
                 continue  # (another card's box: the carried card passed over it, or was put on it)
             self._take_over(flown[0], new, frame)
 
-    def _merge_reboxed(self, frame: int) -> None:
+    def _merge_reboxed(self, frame: int, hand_boxes: np.ndarray) -> None:
         """A card lying still, misread while it settled, boxed anew where it lay and read as a
         name it was read as at times goes on as the new track (see PICKUP_GAP): the lying card's
-        track takes over the new one's place and reads."""
-        hand_boxes = np.array([aabb(h.quad) for h in self.hands]).reshape(-1, 4)
+        track takes over the new one's place and reads. `hand_boxes`: this frame's (K, 4)."""
         for new in [t for t in self.tracks if t.kind == FACE and t.first_frame == frame and t.last_read != UNKNOWN]:
             diag = box_diag(aabb(new.quad))
             old = [o for o in self.tracks if o.kind == FACE and o is not new and o.confirmed and o.speed < MOVING_PX
