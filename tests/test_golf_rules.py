@@ -35,6 +35,7 @@ def test_every_rule_id_in_the_spec_is_named_by_a_test():
     assert not missing, f"rule ids without a test: {missing}"
 
 
+@pytest.mark.skipif(not SPEC.exists(), reason="shared/rules not checked out")
 def test_every_rule_id_of_the_spec_is_in_the_module():
     from referee.games.golf import GAME
     ids = set(re.findall(r"^- (G\d\.\d+) ", SPEC.read_text(), flags=re.M))

@@ -36,6 +36,7 @@ def test_every_rule_id_in_the_spec_is_named_by_a_test():
     assert not missing, f"rule ids without a test: {missing}"
 
 
+@pytest.mark.skipif(not SPEC.exists(), reason="shared/rules not checked out")
 def test_every_rule_id_has_a_title_in_the_referee():
     from referee.games.shithead import GAME
     ids = set(re.findall(r"^- (H\d\.\d+) ", SPEC.read_text(), flags=re.M))
