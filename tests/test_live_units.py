@@ -40,6 +40,16 @@ def test_settle_fires_once_after_n_still_frames():
     assert fired == [3, 8]
 
 
+def test_a_settled_table_rearmed_settles_again_at_its_next_still_frame():
+    s = st.SettleDetector(3)
+    assert [i for i, still in enumerate([True] * 5) if s.update(still)] == [2]
+    s.rearm()
+    assert s.update(True)  # still since: at once
+    assert not s.update(True)
+    s.rearm()
+    assert not s.update(False) and not s.update(True)  # moved meanwhile: a whole settle again
+
+
 def test_hand_over_play_area_blocks_stillness():
     lay = default_layout(4, 1280, 720)
     hand_in = box(640, 360, 120, 120)

@@ -94,6 +94,7 @@ class LivePipeline:
         self.table = live_table(game, Table())  # Durak: the refill draws come with the bout's end
         self.tracker = Tracker()
         self.settler = st.SettleDetector(st.settle_frames(self.fps))
+        self.quiet = 0  # frames in a row whose picture hardly changed (settle.picture_is_still)
         self.events: EventMaker | None = None
         self.log: list[dict] = []
         self.rulings: list[dict] = []
@@ -204,9 +205,14 @@ class LivePipeline:
         self._note_departed(self.tracker.died)
         # (a new card counts once it is confirmed: the detector's junk boxes, born and gone
         # unconfirmed frame after frame, held a busy table's settle back for seconds)
-        changes = len(self.tracker.confirmed_now) + len([d for d in self.tracker.died if d.confirmed])
+        changed = self.tracker.confirmed_now + [d for d in self.tracker.died if d.confirmed]
+        picture = self._picture_motion(frame)
+        self.quiet = self.quiet + 1 if st.picture_is_still(picture) else 0
+        if changed and self.quiet > self.settler.frames and all(self.layout.in_play_area(tr.centre) for tr in changed):
+            changed = []  # the picture stayed still: compare the table again, at once
+            self.settler.rearm()
         still = st.frame_is_still([h.quad for h in self.tracker.hands], self.layout.play_area,
-                                  self.tracker.max_motion(), self.motion_limit, changes, self._picture_motion(frame))
+                                  self.tracker.max_motion(), self.motion_limit, len(changed), picture)
         settled = self.settler.update(still)
         if settled:  # (cards lost in flight and not found again by now were carried off)
             self._note_departed(self.tracker.drop_carried(self.settler.frames, self._carried_off))
@@ -253,10 +259,10 @@ class LivePipeline:
         return any(tr.id in waiting and tr.name != UNKNOWN and not immature(self._seen(tr), index, self.fps)
                    for tr in self.tracker.tracks)
 
-    def _picture_motion(self, frame: np.ndarray | None) -> float:
-        """How much of the play area's picture changed since the last frame (0.0 without pixels)."""
+    def _picture_motion(self, frame: np.ndarray | None) -> float | None:
+        """How much of the play area's picture changed since the last frame (None without pixels)."""
         if frame is None:
-            return 0.0
+            return None
         thumb = st.grey_thumbnail(frame)
         if self.thumb_mask is None or self.thumb_mask.shape != thumb.shape:
             self.thumb_mask = st.area_mask(self.layout.play_area, (self.layout.width, self.layout.height), thumb.shape)

@@ -33,6 +33,13 @@ MOTION_THUMB_WIDTH = 160
 MOTION_PIXEL_LEVEL = 24
 #: ... and the picture is still while at most this fraction of thumbnail pixels changed.
 MOTION_PICTURE_FRACTION = 0.003
+#: A card track in the play area confirmed or lost while the area's picture has stayed still
+#: (as above) for more than `settle_frames` frames in a row does not hold the settle back: the
+#: table did not move, the detector's view of it did (a junk box, or a card's track the
+#: tracker gives up on some frames after the card went). An already settled table is compared
+#: again at once instead (`SettleDetector.rearm`), so what the change shows is not lost.
+#: Outside the area (a trump card shown at a seat) the picture is not watched, and without
+#: pixels (the oracle replays) every change holds the settle back, as before.
 
 
 def settle_frames(fps: float, seconds: float = SETTLE_SECONDS) -> int:
@@ -89,10 +96,16 @@ def picture_motion(prev: np.ndarray | None, cur: np.ndarray | None, mask: np.nda
 
 
 def frame_is_still(hand_quads, play_area, max_motion: float, motion_limit: float, changes: int,
-                   picture: float = 0.0) -> bool:
-    """The one-frame stillness test (pure): `picture` is picture_motion since the last frame."""
-    return changes == 0 and max_motion <= motion_limit and picture <= MOTION_PICTURE_FRACTION and \
+                   picture: float | None = 0.0) -> bool:
+    """The one-frame stillness test (pure): `picture` is picture_motion since the last frame
+    (None without pixels)."""
+    return changes == 0 and max_motion <= motion_limit and (picture or 0.0) <= MOTION_PICTURE_FRACTION and \
         not hand_over_area(hand_quads, play_area)
+
+
+def picture_is_still(picture: float | None) -> bool:
+    """Whether the picture hardly changed since the last frame (False without pixels)."""
+    return picture is not None and picture <= MOTION_PICTURE_FRACTION
 
 
 class SettleDetector:
@@ -101,6 +114,10 @@ class SettleDetector:
     def __init__(self, frames: int):
         self.frames = frames
         self.still = 0
+        self.settled = False
+
+    def rearm(self) -> None:
+        """Let a table that stays still settle again at the next still frame."""
         self.settled = False
 
     def update(self, still: bool) -> bool:
