@@ -14,7 +14,7 @@ cv2 = pytest.importorskip("cv2")
 
 from vision.live import settle as st  # noqa: E402
 from vision.live.detector import Detection, Noise  # noqa: E402
-from vision.live.cues import (Seen, found_again, group_arrivals, hand_origin, handed_over, in_flight, misread_twin, origin_seat,  # noqa: E402
+from vision.live.cues import (Seen, found_again, group_arrivals, hand_origin, handed_over, in_flight, misread_twin, origin_seat, stood_in,  # noqa: E402
                               run_mate, runs_put_together, seat_is_sure)
 from vision.live.layout import Layout, default_layout, point_in_polygon, zone_of  # noqa: E402
 from vision.live.tracker import Track, Tracker, resolve_identities, vote_identity  # noqa: E402
@@ -1144,3 +1144,62 @@ def test_a_weak_box_misread_both_ways_with_the_card_under_it_is_that_card(name, 
                reads={name: peak, **({"7S": 0.30} if reads_other else {})})
     assert misread_twin(box, [seven]) is twin
     assert misread_twin(seven, [box]) is False  # (the card under it, seen first and read surely)
+
+
+def test_a_track_found_again_remembers_where_it_went_unseen():
+    tr = Tracker()
+    for f in range(12):
+        tr.update([Detection("face", "5S", 0.9, box(600, 300))] if f < 4 or f >= 7 else [], f)
+    (t,) = tr.tracks
+    assert t.unseen == ((4, 6),)
+
+
+def test_a_box_seen_only_while_the_card_under_it_went_unseen_was_that_card():
+    """Fresh tango 161 game 0 through session 43's face reader: as Dan's hand reached over
+    Cid's 5S, the 5S's box gave way to one 0.4 widths up it, read "JS" at 0.67, for 9 frames
+    (logged as Ann's play: the camera lost step)."""
+    five = Seen(1, [("5S", 1.0)], np.array([633.0, 294.0]), np.array([633.0, 294.0]), 50, 130, width=86.0,
+                votes=4.7, peak=0.79, unseen=((100, 110),))
+    jack = Seen(2, [("JS", 1.0)], np.array([630.0, 259.0]), np.array([630.0, 259.0]), 100, 110, width=62.0,
+                votes=2.5, peak=0.67)
+    assert stood_in(jack, [five, jack], 12.0)
+    assert stood_in(replace(jack, first_frame=99, last_frame=111), [five], 12.0)  # a frame either way
+    assert not stood_in(replace(jack, first_frame=95), [five], 12.0)  # seen beside the 5S: a card
+    assert not stood_in(replace(jack, last_frame=115), [five], 12.0)
+    assert not stood_in(jack, [replace(five, unseen=())], 12.0)
+    assert not stood_in(jack, [replace(five, peak=0.6)], 12.0)  # the card under it read less surely
+    far = np.array([633.0, 200.0])  # 1.1 widths off
+    assert not stood_in(replace(jack, first=far, last=far), [five], 12.0)
+    # seen for CAME_AND_WENT_S or more: put on the 5S and taken off again, a card
+    assert not stood_in(replace(jack, last_frame=130), [replace(five, unseen=((100, 130),))], 12.0)
+
+
+def test_a_box_that_stood_in_for_a_lying_card_is_no_new_card():
+    """The pipeline's side of `stood_in`: the 5S's track is given up while another box, read
+    "JS", lies on it; the 5S is boxed anew where it lay once that box is gone. At the next
+    settle the 5S went unseen in between (`Seen.unseen`), and the "JS" is a second box: it
+    is neither reported nor held back."""
+    from vision.live.pipeline import LivePipeline
+
+    five, up = box(640, 360), box(640, 330, 70, 80)
+
+    def detector(frame, i):
+        if 12 <= i < 24:  # a hand reaches across the play area (its box beside the 5S's)
+            return [Detection("hand", "??", 0.6, box(450, 330, 150, 120))] + \
+                ([Detection("face", "JS", 0.67, up)] if i < 22 else [])
+        return [Detection("face", "5S", 0.9, five)]
+
+    pipe = LivePipeline(["Ann", "Bob", "Cid", "Dan"], detector, 12.0)
+    settles = []
+    observe = pipe.events.observe if pipe.events is not None else None
+    for i in range(40):
+        if pipe.events is not None and observe is None:
+            observe = pipe.events.observe
+            pipe.events.observe = lambda seen, departed, frame: settles.append((frame, seen)) or observe(seen, departed, frame)
+        pipe.process(None, i, shape=(720, 1280, 3))
+    last_frame, seen = settles[-1]
+    (fives,) = [s for s in seen if s.name == "5S"]
+    assert fives.unseen and fives.unseen[-1][0] <= 13 and fives.unseen[-1][1] >= 22
+    jacks = [s.track for _, ss in settles for s in ss if s.name == "JS"]
+    assert jacks and all(t in pipe.events.second_boxes or not any(s.track == t for s in seen) for t in jacks)
+    assert "JS" not in json.dumps(pipe.log) and "JS" not in json.dumps(pipe.notes)

@@ -125,6 +125,10 @@ SQUARELY_ON = 0.1
 BOX_PEAK = 0.55
 BOX_OVER_DIST = 0.45
 BOX_HOLD_S = 5.0
+#: A box seen only while a card under it went unseen lay on that card when its centre was
+#: within this many card widths of the card's (`stood_in`): the part of a card a hand leaves
+#: in sight is boxed apart, its centre up to half a card off.
+STOOD_IN_DIST = 0.6
 #: An unread track that ended where, and about when (within this many seconds), a track of a
 #: card it was read as at times began (DOUBLE_READ_DIST) was that card: its track lost and
 #: found again (a real-model short game: Cid's 3D, unread while put down, then tracked anew
@@ -175,6 +179,7 @@ class Seen:
     twin_of: str | None = None  # unread, its best guess a card another track holds: a second box of it
     reads: dict = field(default_factory=dict)  # name -> surest read, for every name it was read as
     first_read: np.ndarray | None = None  # centre where a name was first read on it (None: never, or not from a tracker)
+    unseen: tuple = ()  # (first, last) frames of its latest stretches out of sight (`Track.unseen`)
 
     @property
     def name(self) -> str:
@@ -551,6 +556,21 @@ def box_over(d: Seen, others: list[Seen], left_with: Collection[int] = ()) -> bo
             off <= DOUBLE_READ_DIST and x.name != d.name and 0.0 < x.reads.get(d.name, 0.0) < PEAK_READ
     return np.linalg.norm(d.first - d.last) <= BOX_OVER_DIST * max(d.width, 1.0) and any(
         x.track != d.track and x.peak > d.peak and x.first_frame < d.first_frame and over(x) for x in others)
+
+
+def stood_in(d: Seen, others: list[Seen], fps: float) -> bool:
+    """`d`, seen for less than CAME_AND_WENT_S, was a box of a card lying under it, misread: it
+    was seen only while that card went unseen (one of its `unseen` stretches, a frame either
+    way), lying on it (STOOD_IN_DIST), and that card, read more surely, was seen again after.
+    `others`: the cards lying on the table now (one carried off may be glimpsed once more,
+    ending a stretch, as a card put on it leaves with it).
+    Fresh tango 161 game 0 through session 43's face reader: as Dan's hand reached over Cid's
+    5S to eat the 3S, the 5S's box gave way for 9 frames to a box 0.46 widths up it read "JS"
+    at 0.67; the "JS" was logged as Ann's play, and the camera lost step for the rest of the
+    game. (A card put on another and taken off again while it lay there is seen for longer.)"""
+    return d.last_frame - d.first_frame < CAME_AND_WENT_S * fps and any(x.track != d.track and x.name != UNKNOWN and x.name != d.name and x.peak > d.peak
+               and any(a - 1 <= d.first_frame and d.last_frame <= b + 1 for a, b in x.unseen)
+               and np.linalg.norm(x.last - d.last) <= STOOD_IN_DIST * max(d.width, x.width, 1.0) for x in others)
 
 
 def misread_twin(d: Seen, others: list[Seen]) -> bool:

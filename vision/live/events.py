@@ -29,7 +29,7 @@ import numpy as np
 from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GROUP_DIST, PEAK_READ, RUN_REACH, UNKNOWN,
                               Observation, Seen, box_over, boxed_anew, boxed_over, double_read, dreck_puts,
                               group_arrivals, hand_origin, handed_over, immature, in_flight, misread_twin, origin_seat, put_before,
-                              rank_key, read_at_last, run_between, run_gap, run_mate, runs_put_together, same_rank, seat_is_sure,
+                              rank_key, read_at_last, run_between, run_gap, run_mate, runs_put_together, same_rank, seat_is_sure, stood_in,
                               split_at_arrivals, FLIP_HAND_FRAMES, FLIP_HAND_GAP_S, FLIP_HAND_WINDOW_S, HAND_AT_STOCK,
                               NAME_ALTERNATIVES, SQUARELY_ON)
 from vision.live.layout import Layout
@@ -544,6 +544,12 @@ class EventMaker:
             # the cards a weak box may lie over: where runs are laid, only those accounted
             # at an earlier settle (a run's cards lie on one another on purpose)
             return cards if single_puts else [x for x in cards if x.key in self.on_table]
+        # a box seen only while the card under it went unseen is that card's, misread: a second
+        # box, neither held back nor reported (`stood_in`)
+        for s in unaccounted:
+            if stood_in(s, under(seen), self.fps):
+                self.second_boxes[s.track] = self.lay[s.track]
+        unaccounted = [s for s in unaccounted if s.track not in self.second_boxes]
         waiting, new = [], []
         for s in unaccounted:
             (waiting if immature(s, frame, self.fps) or (s.name == UNKNOWN and s.track in young) or (
@@ -674,7 +680,8 @@ class EventMaker:
                             and not double_read(d, seen + departed, lay)
                             and not box_over(laid(d), [laid(x) for x in under(seen + departed)],
                                              () if single_puts else {x.track for x in departed})
-                            and not handed_over(d, seen + departed, self.fps) and not self._on_the_stock(d, view)]
+                            and not handed_over(d, seen + departed, self.fps) and not stood_in(d, seen, self.fps)
+                            and not self._on_the_stock(d, view)]
         came_and_went = [d for d in unaccounted_gone if not immature(d) and (
             gone_names or self._was_held(d) or d.last_frame - d.first_frame >= CAME_AND_WENT_S * self.fps)]
         if not single_puts:

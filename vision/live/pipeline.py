@@ -21,7 +21,7 @@ from vision.live.detector import BACK, FACE, UNKNOWN, Detector
 from vision.live.cues import Seen, found_again, immature
 from vision.live.events import EventMaker, event_cards, without_evidence
 from vision.live.layout import Layout, default_layout
-from vision.live.tracker import Tracker, vote_identity
+from vision.live.tracker import UNSEEN_KEPT, Tracker, vote_identity
 
 #: Weight of the best guesses of a card whose votes do not reach a name.
 UNREAD_GUESS_WEIGHT = 0.25
@@ -44,6 +44,9 @@ REREAD_STILL_S = 1.5
 #: Named cards whose tracks died are kept this long (seconds) for `found_again`: the second box
 #: of a card lost in flight may be read only a few seconds after it landed.
 LOST_KEPT_S = 5.0
+#: A card whose track died and that a new track names within this many card widths of where
+#: it was last seen was boxed anew in place (for `Seen.unseen`).
+REBOXED_IN_PLACE = 0.5
 #: An ambiguous observation waits at most this long (seconds) for later evidence.
 MAX_WAIT_S = 60.0
 
@@ -183,7 +186,7 @@ class LivePipeline:
         twin_of = ranked[0][0] if t.name == UNKNOWN and ranked and ranked[0][0] in taken else None
         return Seen(t.id, names, t.first_centre.copy(), t.centre.copy(), t.first_frame, t.last_frame,
                     short_side(t.quad), votes, peak, twin_of, dict(t.peak),
-                    t.first_read[1].copy() if t.first_read is not None else None)
+                    t.first_read[1].copy() if t.first_read is not None else None, t.unseen)
 
     # ------------------------------------------------------------------ per frame
     def process(self, frame: np.ndarray | None, index: int, t: float | None = None,
@@ -311,6 +314,14 @@ class LivePipeline:
                 seen[k] = replace(s, first=d.first.copy(), first_frame=d.first_frame)
         present = {s.name for s in seen}
         departed = [d for n, d in self.departed.items() if n not in present]
+        at = {s.name: k for k, s in enumerate(seen) if s.name != UNKNOWN}
+        for n, d in self.departed.items():
+            # a card whose track was given up and that was boxed anew where it lay went unseen
+            # in between (`Seen.unseen`, as `Track.unseen` for a track found again)
+            s = seen[at[n]] if n in at else None
+            if s is not None and s.first_frame > d.last_frame + 1 and \
+                    np.linalg.norm(s.first - d.last) <= REBOXED_IN_PLACE * max(s.width, d.width, 1.0):
+                seen[at[n]] = replace(s, unseen=(s.unseen + ((d.last_frame + 1, s.first_frame - 1),))[-UNSEEN_KEPT:])
         self.departed = {}
         trust = getattr(self.detector, "corner_trust", None)  # the shipped model's (ModelDetector)
         self.events.faces_only = trust is not None and trust.weight < 1.0

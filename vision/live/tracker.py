@@ -119,6 +119,9 @@ CONFLICT_VOTES = 3.0
 HIGH_CONF = 0.5
 #: A track is confirmed after this many hits.
 CONFIRM_HITS = 3
+#: A track keeps the frames of this many of its latest stretches out of sight (`Track.unseen`,
+#: for `cues.stood_in`).
+UNSEEN_KEPT = 4
 #: An unmatched, uncovered track is dropped after this many frames.
 MAX_MISSES = 8
 #: An unmatched track covered by a hand survives this many frames.
@@ -241,6 +244,7 @@ class Track:
     moved: bool = True  # its smoothed centre left REST_RADIUS of its rest at its last match
     announced: bool = False  # its confirmation was reported (`Tracker.confirmed_now`)
     first_read: tuple | None = None  # (frame, centre) where a name was first read on it (a flip: at the stock)
+    unseen: tuple = ()  # (first, last) frames of its latest stretches out of sight, found again after (UNSEEN_KEPT)
 
     @property
     def centre(self) -> np.ndarray:
@@ -276,6 +280,11 @@ class Track:
     def adopt(self, older: "Track") -> None:
         """Become the continuation of an older track of the same card: where it was first
         seen, and its reads."""
+        if self.first_frame - older.last_frame > 1:  # the card went unseen in between
+            self.unseen = older.unseen + ((older.last_frame + 1, self.first_frame - 1),) + self.unseen
+        else:
+            self.unseen = older.unseen + self.unseen
+        self.unseen = self.unseen[-UNSEEN_KEPT:]
         self.first_centre, self.first_frame = older.first_centre.copy(), older.first_frame
         self.echo_born, self.born = older.echo_born, older.born
         self.absorb_reads(older)
@@ -563,7 +572,13 @@ class Tracker:
         for di, t in greedy(pairs, free, unmatched_dets):
             self._continue(t, cards[di])
 
+    def _found_after(self, t: "Track") -> None:
+        """Note the stretch `t` went unseen, as it is matched again on this frame."""
+        if self.frame - t.last_frame > 1:
+            t.unseen = (t.unseen + ((t.last_frame + 1, self.frame - 1),))[-UNSEEN_KEPT:]
+
     def _continue(self, t: "Track", d: Detection) -> None:
+        self._found_after(t)
         gap = max(1, self.frame - t.last_frame)
         t.jump = None
         step = (d.centre - t.centre) / gap
@@ -777,6 +792,7 @@ class Tracker:
             t.velocity = np.zeros(2)
             t.smooth = d.centre.copy()
             t.quad = d.quad.copy()
+            self._found_after(t)
             t.last_frame = self.frame
             t.hits += 1
             t.vote(d)
