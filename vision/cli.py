@@ -18,8 +18,8 @@ def add_commands(subparsers) -> None:
     p.add_argument("--recipe", choices=("cpu", "gpu", "tiny"), default="cpu",
                    help="cpu: ~90 min on 2 cores; gpu: <10 min on one accelerator; tiny: smoke test")
     p.add_argument("--data", type=Path, action="append", default=None,
-                   help="output of `goatherd synth` (default runs/synth); repeat to train the detector on "
-                        "several sets (the readers use the first)")
+                   help="output of `goatherd synth` (default runs/synth); repeat to train on several sets "
+                        "(validated on the first one's)")
     p.add_argument("--project", type=Path, default=Path("runs/train"), help="training runs folder")
     p.add_argument("--models", type=Path, default=DEFAULT_MODELS, help="where to write the ONNX/.pt models")
     p.add_argument("--stages", default="cls,det",
@@ -77,13 +77,15 @@ def run_train(args) -> int:
         if not (data / "det" / "data.yaml").is_file():
             _err("train", f"no detector data at {data}/det/data.yaml: run `goatherd synth --out {data}` first")
             return 1
-    if "cls" in stages and not (datas[0] / "cls" / "train").is_dir():
-        _err("train", f"no corner crops at {datas[0]}/cls/train: run `goatherd synth --out {datas[0]}` first")
-        return 1
-    if "face" in stages and not (datas[0] / "faces" / "train").is_dir():
-        _err("train", f"no face patches at {datas[0]}/faces/train: run `goatherd synth --out {datas[0]} "
-                      "--face-cards N` first")
-        return 1
+    for data in datas if "cls" in stages else []:
+        if not (data / "cls" / "train").is_dir():
+            _err("train", f"no corner crops at {data}/cls/train: run `goatherd synth --out {data}` first")
+            return 1
+    for data in datas if "face" in stages else []:
+        if not (data / "faces" / "train").is_dir():
+            _err("train", f"no face patches at {data}/faces/train: run `goatherd synth --out {data} "
+                          "--face-cards N` first")
+            return 1
     from vision.train import run_training, start_weights
 
     if args.start_from is not None:

@@ -38,6 +38,10 @@ DET_AUGMENT = dict(optimizer="AdamW", lr0=0.0015, warmup_epochs=1, mosaic=1.0, d
 #: at least 75% of the patch so the index stays in view.
 CLS_AUGMENT = dict(optimizer="AdamW", lr0=0.002, warmup_epochs=1, fliplr=0.0, flipud=0.0, scale=0.25, erasing=0.2, hsv_h=0.015, hsv_s=0.5, hsv_v=0.4,
                    auto_augment=None)
+#: A stage continued from shipped weights (`--start-from`) learns at this share of the
+#: from-scratch rate: the full rate moved the face reader's reads of cards it already knew
+#: (session 43's fine-tunes lost step on bellot, tango and penguins sets they had read right).
+FINE_TUNE_LR_SCALE = 0.25
 
 
 def offline_ultralytics() -> None:
@@ -74,6 +78,7 @@ def _train_stage(stage: str, model_yaml: str, task: str, recipe: str, project: P
             # the architecture still comes from the yaml; `pretrained` as a path loads the
             # weights (a .pt model with pretrained=False would silently start from scratch)
             args["pretrained"] = str(start)
+            train_args = dict(train_args, lr0=train_args["lr0"] * FINE_TUNE_LR_SCALE)
         YOLO(model_yaml, task=task).train(cache=False, **args, **train_args)
     return _best(project / stage)
 
@@ -119,6 +124,23 @@ def combined_det_yaml(datas: list[Path], out: Path) -> Path:
             "val": str((datas[0] / "det" / "images" / "val").resolve()), "names": first["names"]}
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(yaml.safe_dump(spec, sort_keys=False))
+    return out
+
+
+def combined_cls_dir(datas: list[Path], stage: str, out: Path) -> Path:
+    """One ultralytics classification folder training on the train splits of several `goatherd
+    synth` folders' patches for `stage` (links, not copies; each file named by the set it came
+    from), validating on the first one's val split."""
+    sub = STAGE_DATA[stage]
+    if out.exists():
+        shutil.rmtree(out)
+    for k, data in enumerate(datas):
+        for cls in sorted(p for p in (data / sub / "train").iterdir() if p.is_dir()):
+            dest = out / "train" / cls.name
+            dest.mkdir(parents=True, exist_ok=True)
+            for f in sorted(cls.iterdir()):
+                (dest / f"{k}_{f.name}").symlink_to(f.resolve())
+    (out / "val").symlink_to((datas[0] / sub / "val").resolve())
     return out
 
 
@@ -218,7 +240,10 @@ def run_training(recipe: str, data: Path | list[Path], project: Path, models: Pa
                 data_yaml = combined_det_yaml(datas, project / "data-det.yaml")
             best = train_detector(data_yaml, recipe, project, seed, resume, fraction, start)
         else:
-            best = train_classifier(datas[0] / STAGE_DATA[stage], recipe, project, seed, resume, start, stage)
+            patches = datas[0] / STAGE_DATA[stage]
+            if len(datas) > 1:
+                patches = combined_cls_dir(datas, stage, project / f"data-{stage}")
+            best = train_classifier(patches, recipe, project, seed, resume, start, stage)
         onnx = export_onnx(best, cfg["imgsz"], models / f"{name}.onnx")
         strip_checkpoint(best, models / f"{name}.pt")
         summary[stage] = {"weights": str(best), "onnx": str(onnx), "minutes": round((time.time() - t0) / 60, 1),
