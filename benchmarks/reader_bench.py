@@ -17,6 +17,8 @@ checks and puts the camera out of step, where an unsure read is only outvoted. S
   1,000 such boxes, with the commonest confusions;
 - `junk_sure`: boxes over no true face (a hand, a card's edge, two cards) read at
   ACCUSE_PEAK or more, per 1,000 junk boxes.
+- `partly_sure_wrong`: boxes over a true face only partly in sight (PARTLY_VISIBLE to
+  VISIBLE_MIN: mostly a run's card under the next) read surely as another card, per 1,000.
 
 The first reader is the baseline; each other one is reported beside it with ratios, from
 the same boxes in the same run. Minutes, not the hours a recording through a new reader takes
@@ -49,6 +51,9 @@ JUNK_IOU = 0.2
 #: A true face counts only when this share of it is in sight (the renderer's `visible`): a box
 #: over a card mostly under another card or a hand reads that card's cover, rightly.
 VISIBLE_MIN = 0.7
+#: A true face at least this much in sight, but less than VISIBLE_MIN, is scored apart (`partly`):
+#: mostly a run's card under the next, or a trick card under a slough.
+PARTLY_VISIBLE = 0.3
 
 
 def recorded_boxes(path: Path) -> tuple[dict[int, list], list[float]]:
@@ -75,7 +80,9 @@ def true_faces(path: Path) -> dict[int, list[tuple[str, np.ndarray, float]]]:
 
 def label(quad: np.ndarray, truth: list[tuple[str, np.ndarray, float]]) -> str | None:
     """The true card a box is over, "" for junk, None when it is neither clearly (skipped): a
-    box over a card mostly out of sight (VISIBLE_MIN) or one the renderer left unnamed."""
+    box over a card mostly out of sight (VISIBLE_MIN) or one the renderer left unnamed. A card
+    partly in sight (PARTLY_VISIBLE, under another card of a run or a pile) is named with a
+    trailing "~" and scored apart."""
     from vision.geometry import quad_iou
 
     best, name, visible = 0.0, "", 1.0
@@ -84,7 +91,9 @@ def label(quad: np.ndarray, truth: list[tuple[str, np.ndarray, float]]) -> str |
         if iou > best:
             best, name, visible = iou, card, vis
     if best >= MATCH_IOU:
-        return name if visible >= VISIBLE_MIN and name in CARD_NAMES else None
+        if name not in CARD_NAMES or visible < PARTLY_VISIBLE:
+            return None
+        return name if visible >= VISIBLE_MIN else name + "~"
     return "" if best < JUNK_IOU else None
 
 
@@ -119,13 +128,17 @@ class Scores:
     """One reader's tallies on one deck."""
 
     def __init__(self):
-        self.faces = self.right = self.junk = self.junk_sure = 0
+        self.faces = self.right = self.junk = self.junk_sure = self.partly = self.partly_sure_wrong = 0
         self.sure_wrong: Counter = Counter()
 
     def add(self, truth: str, read: str, p: float) -> None:
         if truth == "":
             self.junk += 1
             self.junk_sure += p >= ACCUSE_PEAK
+            return
+        if truth.endswith("~"):
+            self.partly += 1
+            self.partly_sure_wrong += read != truth[:-1] and p >= ACCUSE_PEAK
             return
         self.faces += 1
         self.right += read == truth
@@ -137,7 +150,9 @@ class Scores:
         return {"faces": self.faces, "right": round(self.right / max(self.faces, 1), 4),
                 "sure_wrong_per_1000": round(1000 * wrong / max(self.faces, 1), 2), "sure_wrong": wrong,
                 "confusions": dict(self.sure_wrong.most_common(6)),
-                "junk": self.junk, "junk_sure_per_1000": round(1000 * self.junk_sure / max(self.junk, 1), 2)}
+                "junk": self.junk, "junk_sure_per_1000": round(1000 * self.junk_sure / max(self.junk, 1), 2),
+                "partly": self.partly,
+                "partly_sure_wrong_per_1000": round(1000 * self.partly_sure_wrong / max(self.partly, 1), 2)}
 
 
 def read_all(corners, faces: list, image: np.ndarray, quads: list[np.ndarray], weight: float) -> list[list[tuple[str, float]]]:
@@ -194,14 +209,14 @@ def main(argv=None) -> int:
                         per[r].add(truth, card, p)
     results = {deck: {str(f): s.summary() for f, s in zip(args.faces, per)} for deck, per in scores.items()}
     base = str(args.faces[0])
-    print(f"{'deck':22s} {'reader':22s} {'boxes':>6s} {'right':>7s} {'sure wrong /1000':>17s} {'junk':>6s} {'sure /1000':>10s}")
+    print(f"{'deck':22s} {'reader':22s} {'boxes':>6s} {'right':>7s} {'sure wrong /1000':>17s} {'junk':>6s} {'sure /1000':>10s} {'partly':>6s} {'wrong /1000':>11s}")
     for deck, by in results.items():
         b = by[base]
         for f, s in by.items():
             ratio = "" if f == base else (f"  x{s['sure_wrong_per_1000'] / b['sure_wrong_per_1000']:.2f}"
                                           if b["sure_wrong_per_1000"] else "")
             print(f"{deck:22s} {Path(f).name[:22]:22s} {s['faces']:6d} {s['right']:7.4f} "
-                  f"{s['sure_wrong_per_1000']:11.2f}{ratio:>6s} {s['junk']:6d} {s['junk_sure_per_1000']:10.2f}  "
+                  f"{s['sure_wrong_per_1000']:11.2f}{ratio:>6s} {s['junk']:6d} {s['junk_sure_per_1000']:10.2f} {s['partly']:6d} {s['partly_sure_wrong_per_1000']:11.2f}  "
                   f"{', '.join(f'{c} {n}' for c, n in s['confusions'].items())}")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -29,8 +29,10 @@ def test_a_box_names_the_true_face_it_covers_and_junk_covers_none():
     assert reader_bench.label(CARD + [0, 200], truth) == ""  # over no card: junk
     # half over a card: neither its name nor junk, left out
     assert reader_bench.label(CARD + [60, 0], truth) is None
-    # over a card mostly out of sight, or one the renderer left unnamed: left out
-    assert reader_bench.label(CARD + [0, 400], truth) is None
+    # over a card mostly out of sight, or one the renderer left unnamed: left out; over a card
+    # partly in sight: named apart
+    assert reader_bench.label(CARD + [0, 400], truth) == "9C~"
+    assert reader_bench.label(CARD + [0, 400], [("9C", CARD + [0, 400], 0.2)]) is None
     assert reader_bench.label(CARD + [400, 400], truth) is None
     assert reader_bench.label(CARD, []) == ""
 
@@ -42,7 +44,10 @@ def test_only_a_sure_misread_counts_as_one():
     s.add("AD", "JD", 0.86)  # wrong and sure
     s.add("", "KH", 0.7)  # junk read surely
     s.add("", "KH", 0.3)
+    s.add("9C~", "10C", 0.8)  # a run's card under the next, read surely as the next
+    s.add("9C~", "9C", 0.8)
     out = s.summary()
+    assert out["partly"] == 2 and out["partly_sure_wrong_per_1000"] == 500.0
     assert out["faces"] == 3 and out["right"] == round(1 / 3, 4)
     assert out["sure_wrong"] == 1 and out["confusions"] == {"AD->JD": 1}
     assert out["junk"] == 2 and out["junk_sure_per_1000"] == 500.0
