@@ -16,7 +16,7 @@ from vision.live import settle as st
 from vision.live.detector import Detection
 from vision.live.cues import (LONG_READ_S, LONG_READ_VOTES, PEAK_READ, STRONG_VOTES, Observation, Seen, dreck_puts,
                               origin_seat, seat_is_sure, strong_identity, travelled)
-from vision.live.events import IMMATURE_HOLD_S, MIN_PLAUSIBLE, REREAD_BACK, EventMaker, without_evidence
+from vision.live.events import DOUBT_EVENTS, IMMATURE_HOLD_S, MIN_PLAUSIBLE, REREAD_BACK, EventMaker, without_evidence
 from vision.live.games.skitgubbe import W_PLAY_UNSURE_SEAT
 from vision.live.layout import default_layout
 from vision.live.tracker import EXIT_MISSES, MAX_MISSES, Tracker, leaving_picture
@@ -132,8 +132,12 @@ def test_a_card_known_elsewhere_put_down_by_the_seat_to_act_is_its_play_of_an_un
     assert ev == {"type": "play", "seat": 1, "cards": ["??"]} and info["ruling"].ok
     assert "knows 4H is elsewhere" in info["note"]["message"] and "unread card" in info["note"]["message"]
     assert [s.name for s in logged.cards] == ["??"] and logged.cards[0].key == "4H"
-    assert table.summary()["turn"] == 2 and em.doubt == 0  # Cid is next; nothing was ruled illegal
-    # the same card from Dan (not his turn) has no such reading: a question only
+    assert table.summary()["turn"] == 2  # Cid is next; nothing was ruled illegal
+    # ... and, having asked, the camera asks rather than accuses for a while (DOUBT_EVENTS)
+    assert em.doubt == DOUBT_EVENTS and em.doubt_cause == "a put it asked about"
+    # the same card from Dan (not his turn) has no such reading: a question only (a case of its
+    # own: the camera not in doubt)
+    em.doubt = 0
     ev, _, info = em._unexplained(Observation("arrive", [card("4H", [640, 5], [640, 200])], 30, 30 / 12, 25,
                                               seat_hint=3))
     assert ev is None and "knows that card is elsewhere" in info["note"]["message"]
@@ -755,6 +759,13 @@ def test_part2_the_only_legal_reading_of_a_seats_put_by_second_guesses_is_logged
         if sure:
             assert ev == {"type": "play", "seat": 0, "cards": ["KD", "AD"]} and info["ruling"].ok
             assert "legal only as Ann's play of KD, AD: logged so" in info["note"]["message"]
+            # ... a question like any other: Bob's QD, read surely from his edge, cannot beat the
+            # AD, and is asked about, not ruled on (the camera may have the AD wrong)
+            queen = Seen(20, [("QD", 1.0)], np.array([5.0, 360.0]), np.array([600.0, 360.0]), 40, 50, 80.0, 9.0)
+            em.pending = [Observation("arrive", [queen], 60, 60 / 12, 40, seat_hint=1, seat_sure=True)]
+            (ev, _, info), = em.resolve(force=True)
+            assert ev is None and "after a put it asked about" in info["note"]["message"]
+            assert table.view()["to_act"] == 1  # nothing logged
         else:
             assert ev is None and "legal only as Ann's play of KD, AD (if Ann did put it down" in info["note"]["message"]
 

@@ -1967,6 +1967,11 @@ class EventMaker:
         info = {"confidence": 1.0, "note": note}
         logged = logged or obs
         info["ruling"] = self._commit(ev, logged, info)
+        # a question, as any other: the next DOUBT_EVENTS objections are asked about, not ruled
+        # (fresh tango 111 game 2, a person answering: Dan's 10H, read "10H AH", was logged as
+        # his play of KH AH and asked about; Ann's QH, put down before the answer, was ruled a
+        # failed beat)
+        self.doubt, self.doubt_cause = DOUBT_EVENTS, "a put it asked about"
         return ev, logged, info
 
     def _ask(self, obs: Observation, message: str, **extra) -> dict:
