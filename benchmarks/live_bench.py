@@ -235,7 +235,14 @@ def run_game(job: dict) -> dict:
         head = read_sidecar(side)[0]
         info = {"deck": head.get("deck"), "background": head.get("background")}
     else:
-        info = render_log(events, video, cfg, side)
+        # (rendered under other names and renamed when whole: a render cut short, its sidecar
+        # and video already there, was reused as if complete, and its game scored 0 events)
+        part_side = side.with_name(side.name + ".part")
+        part_video = video.with_name(video.stem + ".part" + video.suffix) if video is not None else None
+        info = render_log(events, part_video, cfg, part_side)
+        if part_video is not None:
+            part_video.replace(video)
+        part_side.replace(side)
     render_s = time.perf_counter() - t0
     oracle = OracleDetector(side, Noise.parse(args["noise"] + f",seed={k}" if args["noise"] else f"seed={k}"))
     recorded = record = None
