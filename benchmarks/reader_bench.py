@@ -157,7 +157,6 @@ class Scores:
 
 def read_all(corners, faces: list, image: np.ndarray, quads: list[np.ndarray], weight: float) -> list[list[tuple[str, float]]]:
     """Per face reader, the pooled (name, probability) of each quad."""
-    from vision.cards import CARD_NAMES
     from vision.geometry import corner_patches, face_patch
     from vision.runtime import corner_vote, pool_reads
 

@@ -568,9 +568,10 @@ def stood_in(d: Seen, others: list[Seen], fps: float) -> bool:
     5S to eat the 3S, the 5S's box gave way for 9 frames to a box 0.46 widths up it read "JS"
     at 0.67; the "JS" was logged as Ann's play, and the camera lost step for the rest of the
     game. (A card put on another and taken off again while it lay there is seen for longer.)"""
-    return d.last_frame - d.first_frame < CAME_AND_WENT_S * fps and any(x.track != d.track and x.name != UNKNOWN and x.name != d.name and x.peak > d.peak
-               and any(a - 1 <= d.first_frame and d.last_frame <= b + 1 for a, b in x.unseen)
-               and np.linalg.norm(x.last - d.last) <= STOOD_IN_DIST * max(d.width, x.width, 1.0) for x in others)
+    return d.last_frame - d.first_frame < CAME_AND_WENT_S * fps and any(
+        x.track != d.track and x.name != UNKNOWN and x.name != d.name and x.peak > d.peak
+        and any(a - 1 <= d.first_frame and d.last_frame <= b + 1 for a, b in x.unseen)
+        and np.linalg.norm(x.last - d.last) <= STOOD_IN_DIST * max(d.width, x.width, 1.0) for x in others)
 
 
 def misread_twin(d: Seen, others: list[Seen]) -> bool:

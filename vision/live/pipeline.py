@@ -21,7 +21,7 @@ from vision.live.detector import BACK, FACE, UNKNOWN, Detector
 from vision.live.cues import Seen, found_again, immature
 from vision.live.events import EventMaker, event_cards, without_evidence
 from vision.live.layout import Layout, default_layout
-from vision.live.tracker import UNSEEN_KEPT, Tracker, vote_identity
+from vision.live.tracker import Tracker, vote_identity, with_gap
 
 #: Weight of the best guesses of a card whose votes do not reach a name.
 UNREAD_GUESS_WEIGHT = 0.25
@@ -321,7 +321,7 @@ class LivePipeline:
             s = seen[at[n]] if n in at else None
             if s is not None and s.first_frame > d.last_frame + 1 and \
                     np.linalg.norm(s.first - d.last) <= REBOXED_IN_PLACE * max(s.width, d.width, 1.0):
-                seen[at[n]] = replace(s, unseen=(s.unseen + ((d.last_frame + 1, s.first_frame - 1),))[-UNSEEN_KEPT:])
+                seen[at[n]] = replace(s, unseen=with_gap(s.unseen, d.last_frame, s.first_frame))
         self.departed = {}
         trust = getattr(self.detector, "corner_trust", None)  # the shipped model's (ModelDetector)
         self.events.faces_only = trust is not None and trust.weight < 1.0

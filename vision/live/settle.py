@@ -99,7 +99,7 @@ def frame_is_still(hand_quads, play_area, max_motion: float, motion_limit: float
                    picture: float | None = 0.0) -> bool:
     """The one-frame stillness test (pure): `picture` is picture_motion since the last frame
     (None without pixels)."""
-    return changes == 0 and max_motion <= motion_limit and (picture or 0.0) <= MOTION_PICTURE_FRACTION and \
+    return changes == 0 and max_motion <= motion_limit and (picture is None or picture_is_still(picture)) and \
         not hand_over_area(hand_quads, play_area)
 
 

@@ -208,6 +208,14 @@ def cards_cover(box: np.ndarray, others: list[np.ndarray]) -> float:
     return float(hit.mean())
 
 
+def with_gap(unseen: tuple, last_seen: int, seen_again: int) -> tuple:
+    """`unseen` (`Track.unseen`) with the stretch out of sight between a sighting at frame
+    `last_seen` and the next at `seen_again` added, if there is one; the latest UNSEEN_KEPT kept."""
+    if seen_again - last_seen > 1:
+        unseen = unseen + ((last_seen + 1, seen_again - 1),)
+    return unseen[-UNSEEN_KEPT:]
+
+
 @dataclass
 class Track:
     id: int
@@ -280,11 +288,7 @@ class Track:
     def adopt(self, older: "Track") -> None:
         """Become the continuation of an older track of the same card: where it was first
         seen, and its reads."""
-        if self.first_frame - older.last_frame > 1:  # the card went unseen in between
-            self.unseen = older.unseen + ((older.last_frame + 1, self.first_frame - 1),) + self.unseen
-        else:
-            self.unseen = older.unseen + self.unseen
-        self.unseen = self.unseen[-UNSEEN_KEPT:]
+        self.unseen = (with_gap(older.unseen, older.last_frame, self.first_frame) + self.unseen)[-UNSEEN_KEPT:]
         self.first_centre, self.first_frame = older.first_centre.copy(), older.first_frame
         self.echo_born, self.born = older.echo_born, older.born
         self.absorb_reads(older)
@@ -574,8 +578,7 @@ class Tracker:
 
     def _found_after(self, t: "Track") -> None:
         """Note the stretch `t` went unseen, as it is matched again on this frame."""
-        if self.frame - t.last_frame > 1:
-            t.unseen = (t.unseen + ((t.last_frame + 1, self.frame - 1),))[-UNSEEN_KEPT:]
+        t.unseen = with_gap(t.unseen, t.last_frame, self.frame)
 
     def _continue(self, t: "Track", d: Detection) -> None:
         self._found_after(t)
