@@ -46,16 +46,17 @@ def test_a_person_answering_a_question_puts_the_camera_back_in_step(tmp_path):
     """`--answer`: a simulated person answers the camera's questions (the table's log is made
     what really happened, the camera follows it). Ground-truth detections with 30 % of boxes
     missed and half the reads wrong put the camera out of step in this game: unanswered, it
-    asks about most later cards and logs under half the events (it reads a lost step again
-    by itself only where one move explains it, `events.EventMaker._reread`); answered twice,
-    it follows the rest of the game. (Milder noise no longer does: a card whose reads fall
+    asks about many later cards and misses over a quarter of the events (it reads a lost step
+    again by itself only where the stretch reads decisively so, `events.EventMaker._reread`
+    and `_recover`: 14 of 23, under half before `_recover`); answered twice, it follows the
+    rest of the game. (Milder noise no longer does: a card whose reads fall
     short of a name waits to be read, `events.IMMATURE_HOLD_S`.)"""
     args = {"out": str(tmp_path), "game": "skitgubbe", "players": 4, "seed": 1, "max_events": 24,
             "size": "640x360", "fps": 12.0, "heldout": False, "deck": "kde/standard", "video": False,
             "reuse": True, "noise": "miss=0.3,wrong=0.5", "detector": "oracle", "models": None, "holes": 3}
     alone = live_bench.run_game({"k": 13, "args": {**args, "answer": False}})
     helped = live_bench.run_game({"k": 13, "args": {**args, "answer": True}})
-    assert alone["answers"] == 0 and alone["notes"] >= 5 and alone["tp"] <= alone["truth"] // 2
+    assert alone["answers"] == 0 and alone["notes"] >= 5 and alone["tp"] <= alone["truth"] - 6
     assert 1 <= helped["answers"] <= 3 and helped["tp"] >= alone["truth"] - 3 and helped["illegal"] == 0
 
 

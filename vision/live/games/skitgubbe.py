@@ -351,6 +351,17 @@ def unseen_play(view: dict) -> dict | None:
     return {"type": "play", "seat": seat, "cards": ["??"]} if isinstance(seat, int) else None
 
 
+def unseen_moves(view: dict) -> list[dict]:
+    """The moves the camera may have missed altogether, for `EventMaker._recover`: the seat to
+    act's play of an unread card (`unseen_play`), and in Part 2 its eat (its cards seen
+    leaving only after the next put, or with the next eat: penguins 171 game 2, Dan's eat was
+    seen together with Bob's, after Ann's JD)."""
+    play = unseen_play(view)
+    eat = [{"type": "eat", "seat": play["seat"]}] if play is not None and view.get("phase") == "part2" \
+        and view.get("table") else []
+    return ([play] if play is not None else []) + eat
+
+
 def collect_before_lead(view: dict, ev: dict) -> list[dict]:
     """A play by the winner of a decided, uncollected Part 1 trick is the next lead: the
     collect it implies comes first (the camera saw the card before the trick leave)."""
