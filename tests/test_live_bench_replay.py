@@ -48,7 +48,7 @@ def test_a_person_answering_a_question_puts_the_camera_back_in_step(tmp_path):
     missed and half the reads wrong put the camera out of step in this game: unanswered, it
     asks about many later cards and misses over a quarter of the events (it reads a lost step
     again by itself only where the stretch reads decisively so, `events.EventMaker._reread`
-    and `_recover`: 14 of 23, under half before `_recover`); answered twice, it follows the
+    and `_recover`: 9 of 23 kept, 14 with `W_PHANTOM` 0.05); answered twice, it follows the
     rest of the game. (Milder noise no longer does: a card whose reads fall
     short of a name waits to be read, `events.IMMATURE_HOLD_S`.)"""
     args = {"out": str(tmp_path), "game": "skitgubbe", "players": 4, "seed": 1, "max_events": 24,
