@@ -54,3 +54,30 @@ def test_a_fine_tune_learns_at_a_share_of_the_from_scratch_rate(tmp_path, monkey
     train.train_classifier(tmp_path / "data", "tiny", tmp_path, start=tmp_path / "faces-cls.pt", stage="face")
     assert seen["lr0"] == pytest.approx(train.CLS_AUGMENT["lr0"] * train.FINE_TUNE_LR_SCALE)
     assert seen["pretrained"] == str(tmp_path / "faces-cls.pt")
+
+
+def test_train_names_each_stages_missing_data_in_every_data_folder(tmp_path, capsys):
+    """`goatherd train` checks every --data folder for each stage's patches before it starts,
+    and says how to make a missing one (exit 1, no traceback): the first set may hold face
+    patches while the second does not."""
+    pytest.importorskip("ultralytics")
+    import argparse
+
+    from vision.cli import run_train
+
+    first = fake_synth(tmp_path / "a", {"AD": 1})
+    second = tmp_path / "b"
+    (second / "cls" / "train").mkdir(parents=True)
+    (first / "cls" / "train").mkdir(parents=True)
+
+    def run(stages):
+        args = argparse.Namespace(stages=stages, data=[first, second], start_from=None)
+        return run_train(args), capsys.readouterr().err
+
+    assert run("cls,face") == (1, f"goatherd train: no face patches at {second}/faces/train: run `goatherd synth "
+                                  f"--out {second} --face-cards N` first\n")
+    assert run("det") == (1, f"goatherd train: no detector data at {first}/det/data.yaml: run `goatherd synth "
+                             f"--out {first}` first\n")
+    (first / "cls" / "train").rmdir()
+    assert run("face,cls") == (1, f"goatherd train: no corner crops at {first}/cls/train: run `goatherd synth "
+                                  f"--out {first}` first\n")

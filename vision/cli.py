@@ -73,19 +73,14 @@ def run_train(args) -> int:
         _err("train", f"--stages takes det, cls and/or face, not {args.stages!r}")
         return 2
     datas = args.data or [Path("runs/synth")]
-    for data in datas if "det" in stages else []:
-        if not (data / "det" / "data.yaml").is_file():
-            _err("train", f"no detector data at {data}/det/data.yaml: run `goatherd synth --out {data}` first")
-            return 1
-    for data in datas if "cls" in stages else []:
-        if not (data / "cls" / "train").is_dir():
-            _err("train", f"no corner crops at {data}/cls/train: run `goatherd synth --out {data}` first")
-            return 1
-    for data in datas if "face" in stages else []:
-        if not (data / "faces" / "train").is_dir():
-            _err("train", f"no face patches at {data}/faces/train: run `goatherd synth --out {data} "
-                          "--face-cards N` first")
-            return 1
+    # (each stage's patches in every --data folder, in this order: a missing one says how to make it)
+    for stage, sub, is_there, what, flags in (("det", "det/data.yaml", Path.is_file, "detector data", ""),
+                                              ("cls", "cls/train", Path.is_dir, "corner crops", ""),
+                                              ("face", "faces/train", Path.is_dir, "face patches", " --face-cards N")):
+        for data in datas if stage in stages else []:
+            if not is_there(data / sub):
+                _err("train", f"no {what} at {data}/{sub}: run `goatherd synth --out {data}{flags}` first")
+                return 1
     from vision.train import run_training, start_weights
 
     if args.start_from is not None:

@@ -994,13 +994,9 @@ class EventMaker:
             r = self.probe.try_apply(ev)
             if not r.ok:
                 continue
-            if obs[depth].kind == "leave":
-                before = referee_table_cards(view)
-                after = self.table.view()
-                removed = before - referee_table_cards(after)
-                if not consistent(obs[depth], after) or removed & obs[depth].present:
-                    self.probe.undo()
-                    continue
+            if not self._as_seen(obs[depth], view):
+                self.probe.undo()
+                continue
             try:
                 for s, rest, end in self._paths(obs, depth + 1, keep=keep):
                     yield w * s, [(ev, w)] + rest, end
@@ -1581,9 +1577,8 @@ class EventMaker:
         Ann's slough; her collect of the trick then was set aside, her lead and Bob's play
         asked about, and the camera lost step for the rest of the game (51 of 127 events)."""
         judged = self.judged
-        logged = [seq for _, _, seq, _ in judged if seq is not None]
-        if logged and [seq for _, _, seq in self.recent[-len(logged):]] != logged:
-            return None  # (only the camera's own last events can be withdrawn)
+        if not self._withdrawable(judged):
+            return None
         first = next((k for k, (_, ev, _, explained) in enumerate(judged) if not explained and ev is not IGNORE), None)
         if first is None:
             return None
@@ -1621,6 +1616,12 @@ class EventMaker:
             paths = sorted((p for p in self._paths(changes, keep=keep) if changed(p[1]) == 1), key=lambda p: -p[0])
         return self._relog_stretch(paths, withdrawn, changes, trouble)
 
+    def _withdrawable(self, window: list) -> bool:
+        """Whether the events logged for the judged changes `window` are the camera's own last
+        accepted ones (only those can be withdrawn: nothing typed in since)."""
+        logged = [seq for _, _, seq, _ in window if seq is not None]
+        return not logged or [seq for _, _, seq in self.recent[-len(logged):]] == logged
+
     @staticmethod
     def _stretch(window: list, trouble: Observation) -> tuple:
         """The judged changes `window` and `trouble`, to be read again: (the changes, the event
@@ -1652,10 +1653,7 @@ class EventMaker:
             del self.recent[-len(withdrawn):]
         confidence = round(score / (score + runner), 3)
         if unseen is not None:
-            ev, obs, question = unseen
-            info = {"confidence": confidence, "reread": trouble.frame, "note": self._ask(obs, question, chosen=ev)}
-            info["ruling"] = self._commit(ev, obs, info)
-            decided.append((ev, obs, info))
+            decided.append(self._log_unseen(*unseen, {"confidence": confidence, "reread": trouble.frame}))
         for obs, (ev, _) in zip(changes, choices):
             info = {"confidence": confidence, "reread": trouble.frame}
             info["ruling"] = self._commit(ev, obs, info)
@@ -1715,9 +1713,7 @@ class EventMaker:
                        f"yet what followed makes sense only if it was {name}'s play: logged as {name}'s play of an " \
                        "unread card; which card was it?"
         else:
-            gap = Observation("arrive", [], changes[0].frame, changes[0].time, changes[0].order, seat, seat_sure=False)
-            question = f"saw no card from {name} here, yet what followed makes sense only after {name}'s play: " \
-                       f"logged as {name}'s play of an unread card; which card was it?"
+            gap, question = self._unseen_gap(unseen, changes[0])
         return self._relog_stretch(paths, withdrawn, changes, trouble, (unseen, gap, question))
 
     def _recover(self, trouble: Observation) -> list | None:
@@ -1733,12 +1729,9 @@ class EventMaker:
         if trouble.kind != "arrive" or not any(o.kind == "arrive" and not explained and ev is not IGNORE
                                                for o, ev, _, explained in history):
             return None
-        logged = [seq for _, _, seq, _ in history if seq is not None]
-        if logged and [seq for _, _, seq in self.recent[-len(logged):]] != logged:
-            return None  # (only the camera's own last events can be withdrawn)
-        changes = [o for o, *_ in history] + [trouble]
-        was = [without_evidence(ev) if seq is not None else None for _, ev, seq, _ in history] + [None]
-        withdrawn = [(ev, seq) for _, ev, seq, _ in history if seq is not None]
+        if not self._withdrawable(history):
+            return None
+        changes, was, _, _, withdrawn = self._stretch(history, trouble)
         with self.probe.withdrawn(withdrawn):
             paths = self._stretch_readings(changes, was)
         if not paths:
@@ -1760,7 +1753,8 @@ class EventMaker:
         confidence = round(score / (score + runner), 3)
         for obs, (ev, w, unseen) in zip(changes[start:], choices[start:]):
             for move in unseen:
-                decided.append(self._log_unseen(move, obs, {"confidence": confidence, "reread": trouble.frame}))
+                decided.append(self._log_unseen(move, *self._unseen_gap(move, obs),
+                                                {"confidence": confidence, "reread": trouble.frame}))
             info = {"confidence": confidence, "reread": trouble.frame}
             info["ruling"] = self._commit(ev, obs, info)
             if ev not in (None, IGNORE):
@@ -1769,9 +1763,9 @@ class EventMaker:
         self.doubt, self.doubt_cause = DOUBT_EVENTS, "a stretch read again"
         return decided
 
-    def _log_unseen(self, move: dict, before: Observation, info: dict) -> tuple:
-        """Log `move`, which the camera did not see, just before the change `before`, and ask
-        about it: the decided entry."""
+    def _unseen_gap(self, move: dict, before: Observation) -> tuple[Observation, str]:
+        """The change standing for `move`, which the camera did not see, just before the change
+        `before` (no cards), and the question to ask about it."""
         name = self._seat_name(move.get("seat"))
         played = move["type"] == "play"
         gap = Observation("arrive" if played else "leave", [], before.frame, before.time, before.order,
@@ -1780,6 +1774,11 @@ class EventMaker:
                    f"logged as {name}'s play of an unread card; which card was it?" if played else \
                    f"saw {name} take no cards here, yet what followed makes sense only after {name}'s " \
                    f"{move['type']}: logged so; please confirm"
+        return gap, question
+
+    def _log_unseen(self, move: dict, gap: Observation, question: str, info: dict) -> tuple:
+        """Log `move`, which the camera did not see (`gap` stands for it), asking `question`
+        about it: the decided entry."""
         info["note"] = self._ask(gap, question, chosen=move)
         info["ruling"] = self._commit(move, gap, info)
         return move, gap, info
@@ -1854,15 +1853,21 @@ class EventMaker:
             r = self.probe.try_apply(ev)
             if not r.ok:
                 continue
-            fits = True
-            if obs.kind == "leave":
-                after = self.table.view()
-                removed = referee_table_cards(view) - referee_table_cards(after)
-                fits = consistent(obs, after) and not removed & obs.present
+            fits = self._as_seen(obs, view)
             self.probe.undo()
             if fits:
                 out.append((ev, w))
         return out
+
+    def _as_seen(self, obs: Observation, before: dict) -> bool:
+        """Whether the referee, an event just applied to it for the change `obs` (its view
+        `before` that), leaves the table as seen: a removal's cards gone and no card taken
+        that was still seen there. An arrival always does."""
+        if obs.kind != "leave":
+            return True
+        after = self.table.view()
+        removed = referee_table_cards(before) - referee_table_cards(after)
+        return consistent(obs, after) and not removed & obs.present
 
     def _confirmed(self, leave: Observation):
         """The reading of the card last asked about, logged after all when the removal `leave`
