@@ -196,6 +196,44 @@ def test_lead_seen_before_the_collect_brings_the_collect_with_it():
     assert [c["card"] for c in table.view()["trick"]["cards"]] == ["10D"]
 
 
+def test_a_correction_withdraws_an_inferred_collect_by_an_undo_of_its_own():
+    """Tango 111 game 2 (session 47): the camera withdrew Dan's lead, logged with the collect
+    inferred before it, and three events before that. Its referee withdrew the collect with
+    the lead, but the log had one undo for both: replayed, the fourth undo withdrew one event
+    short of what it named, so the log kept Ann's slough that the camera's referee had
+    dropped (its stock one card off: the trump went to the wrong seat), and a server would
+    have refused the correction as stale. Each withdrawn event now has its own undo, naming it."""
+    from api.camera import stale_correction
+    from referee import Table
+    from vision.live.events import without_evidence
+    from vision.live.pipeline import LivePipeline
+
+    table, em = trick_on_table()
+    pipe = LivePipeline(PLAYERS, lambda frame, index: [], FPS)
+    pipe.table = table
+    pipe.log = [{"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0}] + [ev for ev, _ in TRICK]
+    pipe.rulings = [{"ok": True}] * len(pipe.log)
+    lead = card("10D", DAN_EDGE, (800, 360), 110, 130)
+    em.observe(still_there() + [lead], [], 130)
+    pipe._outputs(em.resolve(), 130, 130 / FPS)
+    assert [without_evidence(ev) for ev in pipe.log[-2:]] == [{"type": "collect", "seat": 3},
+                                                              {"type": "play", "seat": 3, "cards": ["10D"]}]
+    logged, seen, _ = em.recent[-1]
+    pipe._outputs([em._withdraw(logged, seen)], 140, 140 / FPS)
+    undos = pipe.log[-2:]
+    assert [without_evidence(ev) for ev in undos] == [{"type": "undo"}] * 2
+    assert [ev["evidence"]["withdraws"] for ev in undos] == [{"type": "play", "seat": 3, "cards": ["10D"]},
+                                                            {"type": "collect", "seat": 3}]
+    server = Table()  # the table's log, as a server referees it: one event an undo
+    for ev in pipe.log[:-2]:
+        assert server.apply(ev).ok
+    assert not stale_correction(server, undos)
+    for ev in undos:
+        assert server.apply(ev).ok
+    assert server.view() == table.view() and [c["card"] for c in table.view()["trick"]["cards"]] == ["9D", "4C", "9C", "AC", "9H"]
+    assert table.withdrawn_with(pipe.rulings[-2]["seq"]) == ([], [])  # (handed out once)
+
+
 def test_a_legal_slough_by_the_winner_is_never_read_as_his_lead():
     """Dan puts 9S down while his trick lies there: a legal slough (a 9 was played). The lead
     before an unseen collect is a reading of last resort only, so this is the slough at once,

@@ -342,7 +342,10 @@ class LivePipeline:
                 continue
             ruling = info["ruling"].to_dict()
             event = info["event"]
-            for fev, fr in getattr(self.table, "preludes", lambda seq: [])(ruling["seq"]):
+            # (an undo withdrew its event's automatic companions too: the log needs an undo each)
+            after, before = getattr(self.table, "withdrawn_with", lambda seq: ([], []))(ruling["seq"]) \
+                if event.get("type") == "undo" else ([], [])
+            for fev, fr in after + getattr(self.table, "preludes", lambda seq: [])(ruling["seq"]):
                 self.log.append(fev)  # events the referee expects that the camera cannot see (a draw)
                 self.rulings.append(fr.to_dict())
                 out.append(Output(index, t, fev, fr.to_dict()))
@@ -351,7 +354,7 @@ class LivePipeline:
             self.last_ruling, self.last_event = ruling, event
             self.stats.latencies.append((ruling["seq"], index, int(obs.order)))
             out.append(Output(index, t, event, ruling, note))
-            for fev, fr in getattr(self.table, "follow_ups", lambda seq: [])(ruling["seq"]):
+            for fev, fr in before + getattr(self.table, "follow_ups", lambda seq: [])(ruling["seq"]):
                 fr = fr.to_dict()  # events the referee expects that the camera cannot see (draws)
                 self.log.append(fev)
                 self.rulings.append(fr)

@@ -65,15 +65,21 @@ class AutoTable:
     at a time until it returns None (Durak: the refill draws). Undo withdraws an event with
     its automatic companions, so the pipeline's apply/undo probing works unchanged;
     `preludes(seq)` / `follow_ups(seq)` hand the companions of the event numbered `seq` to
-    the log once. Automatic events carry the trigger's evidence plus `"inferred"`."""
+    the log once, and `withdrawn_with(seq)` the undos of the companions an undo numbered `seq`
+    withdrew too (a log withdraws one event an undo, so it needs each of them). Automatic
+    events carry the trigger's evidence plus `"inferred"`."""
 
     def __init__(self, table, before=None, after=None, why: str = "inferred"):
         object.__setattr__(self, "table", table)
         object.__setattr__(self, "_before", before)
         object.__setattr__(self, "_after", after)
         object.__setattr__(self, "_why", why)
-        object.__setattr__(self, "_counts", [])  # companions applied with each accepted event
-        object.__setattr__(self, "_auto", [])  # (trigger seq, "before" | "after", event, ruling)
+        # per event on the referee's undo stack, its part in its group: "before" (a prelude),
+        # "event" (one the pipeline applied) or "after" (a follow-up); events applied before
+        # the wrapping count as "event"
+        object.__setattr__(self, "_parts", [])
+        object.__setattr__(self, "_auto", [])  # (trigger seq, "before" | "after", event, ruling) to hand out
+        object.__setattr__(self, "_undone", {})  # undo seq -> the companions' undos (before it, after it)
 
     def __getattr__(self, name):
         return getattr(self.table, name)
@@ -84,9 +90,13 @@ class AutoTable:
         else:
             object.__setattr__(self, name, value)
 
-    def _undo(self, n: int) -> None:
-        for _ in range(n):
-            self.table.apply({"type": "undo"})
+    def _undo_one(self, undo: dict):
+        """Withdraw the referee's last accepted event: (the event, the undo's ruling)."""
+        gone = self.table.last_accepted()
+        r = self.table.apply(undo)
+        if r.ok and self._parts:
+            self._parts.pop()
+        return gone, r
 
     def _evidence(self, auto: dict, ev) -> dict:
         if isinstance(ev, dict) and isinstance(ev.get("evidence"), dict):
@@ -94,13 +104,31 @@ class AutoTable:
             auto = dict(auto, evidence=dict(ev["evidence"], inferred=why, cards_seen=[]))
         return auto
 
+    def _withdraw(self, undo: dict):
+        """`undo` the last event with its companions: its follow-ups, itself, then its
+        preludes, each by an undo of its own; the ruling of the event's own undo."""
+        def companion(step) -> tuple[dict, object]:
+            gone, r = step
+            ev = {"type": "undo"}
+            if isinstance(undo.get("evidence"), dict) and gone is not None:
+                ev["evidence"] = dict(undo["evidence"], withdraws={k: v for k, v in gone.items() if k != "evidence"},
+                                      inferred="withdrawn with the event it came with", cards_seen=[])
+            return ev, r
+
+        after, before = [], []
+        while self._parts[-1:] == ["after"]:
+            after.append(companion(self._undo_one({"type": "undo"})))
+        _, r = self._undo_one(undo)
+        while self._parts[-1:] == ["before"]:
+            before.append(companion(self._undo_one({"type": "undo"})))
+        withdrawn = next((n["withdrawn"] for n in r.notes if n.get("kind") == "undo"), None) if r.ok else None
+        self._auto[:] = [x for x in self._auto if x[0] != withdrawn]
+        self._undone[r.seq] = (after, before)
+        return r
+
     def apply(self, ev, seq: int | None = None):
         if isinstance(ev, dict) and ev.get("type") == "undo":
-            n = self._counts.pop() if self._counts else 0
-            self._undo(n)
-            if n:
-                del self._auto[-n:]
-            return self.table.apply(ev)
+            return self._withdraw(ev)
         seq0 = self.table.next_seq if seq is None else seq
         pre = []
         if self._before is not None and isinstance(ev, dict):
@@ -113,9 +141,13 @@ class AutoTable:
         r = self.table.apply(ev, seq0 + len(pre) if pre else seq)
         if not r.ok:
             if pre:  # judge the event on its own (the automatic events only made sense with it)
-                self._undo(len(pre))
+                for _ in pre:
+                    self.table.apply({"type": "undo"})
                 self.table.next_seq = seq0
                 r = self.table.apply(ev, seq0)
+            self._undone.pop(r.seq, None)
+            if r.ok:
+                self._parts.append("event")
             return r
         post = []
         if self._after is not None:
@@ -129,14 +161,20 @@ class AutoTable:
                     break
                 post.append((a, ar))
         self._auto.extend([(r.seq, "before", p, pr) for p, pr in pre] + [(r.seq, "after", a, ar) for a, ar in post])
-        self._counts.append(len(pre) + len(post))
+        self._parts.extend(["before"] * len(pre) + ["event"] + ["after"] * len(post))
+        for x in pre + [(ev, r)] + post:  # (a number now taken: an undo's record under it is stale)
+            self._undone.pop(x[1].seq, None)
         return r
 
     def _hand_out(self, seq: int, when: str) -> list[tuple[dict, object]]:
         mine = [(e, r) for s, w, e, r in self._auto if s == seq and w == when]
         self._auto[:] = [x for x in self._auto if not (x[0] == seq and x[1] == when)]
-        del self._counts[:-64]  # committed events never pop: keep the stack short
         return mine
+
+    def withdrawn_with(self, seq: int) -> tuple[list, list]:
+        """The undos (event, ruling) of the companions the undo numbered `seq` withdrew with its
+        event (once): those logged before it (the event's follow-ups) and after it (its preludes)."""
+        return self._undone.pop(seq, ([], []))
 
     def preludes(self, seq: int) -> list[tuple[dict, object]]:
         """The automatic events applied just before the event numbered `seq` (once)."""
