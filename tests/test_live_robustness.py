@@ -1433,3 +1433,32 @@ def test_the_moves_a_camera_may_miss_are_the_seat_to_acts_unread_play_and_in_par
     assert unseen_moves(table.view()) == [{"type": "play", "seat": 1, "cards": ["??"]}, {"type": "eat", "seat": 1}]
     table, _ = won_trick()
     assert unseen_moves(table.view()) == []
+
+
+def test_a_removal_set_aside_again_with_a_card_put_down_since_comes_after_that_card():
+    """Tango 111 game 2 (session 47): Cid's KH, covered by Dan's 5C, was set aside as gone
+    (the referee still had it on the table). The trick's collect, seen later and set aside
+    too (the 5C was still in question), took the KH's place in what the camera judged, before
+    Ann's 4H slough; the stretch read again then had the 4H laid after the collect, on an
+    empty table: no move at all, and the camera's stock was one card off for the rest of the
+    game (115 of 296 events nobody answering; now 290). A removal seen first and seen again
+    with a card put down later is still dated where it was first seen."""
+    from vision.live.events import IGNORE
+
+    def lying(name, last_frame):
+        return replace(card(name, [600, 330], [600, 330], 10), last_frame=last_frame)
+
+    kh_gone = Observation("leave", [lying("KH", 269)], 277, 277 / 12, 269)
+    slough = Observation("arrive", [lying("4H", 322)], 322, 322 / 12, 292, seat_hint=0)
+    collect = Observation("leave", [lying(n, f) for n, f in (("8H", 335), ("KS", 335), ("KH", 269), ("3D", 334),
+                                                              ("5C", 335), ("4H", 341))], 348, 348 / 12, 341)
+    judged = [(kh_gone, IGNORE, None, False), (slough, {"type": "slough", "seat": 0, "card": "4H"}, 9, True)]
+    judged = EventMaker._noted(judged, (collect, IGNORE, None, False), 16)
+    assert [entry[0] for entry in judged] == [slough, collect]
+    # (bellot 51 game 0: a trick gone at one settle, seen again with Dan's lead since, KS)
+    trick = Observation("leave", [lying(n, 984) for n in ("QH", "QS", "8D")], 996, 996 / 12, 984)
+    lead = Observation("arrive", [lying("KS", 1077)], 1080, 1080 / 12, 1077, seat_hint=3)
+    again = Observation("leave", [lying(n, 984) for n in ("QH", "QS", "8D")] + [lying("KS", 1090)], 1095, 1095 / 12, 1090)
+    judged = [(trick, IGNORE, None, False), (lead, {"type": "play", "seat": 3, "cards": ["KS"]}, 12, True)]
+    judged = EventMaker._noted(judged, (again, IGNORE, None, False), 16)
+    assert [entry[0] for entry in judged] == [again, lead]

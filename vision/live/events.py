@@ -2239,6 +2239,15 @@ class EventMaker:
         for k, (o, e, _, _) in enumerate(judged):
             if ev is IGNORE and e is IGNORE and o.kind == obs.kind == "leave" and names & {s.name for s in o.cards}:
                 # the same removal set aside again (its cards stay accounted for), maybe with
-                # more of its cards gone by now: it happened when first seen
+                # more of its cards gone by now: it happened when first seen, unless most of its
+                # cards were seen after a card of it was put down, noted since: then it happened
+                # after that (tango 111 game 2: Cid's KH, covered by the 5C, was set aside as
+                # gone; the trick's collect, seen later with Ann's 4H slough, took its place
+                # before the 4H, and the stretch read again had the 4H laid on an empty table:
+                # no move at all)
+                when = float(np.median([s.last_frame for s in obs.cards]))
+                if any(j[0].kind == "arrive" and j[0].order < when and names & {s.name for s in j[0].cards}
+                       for j in judged[k + 1:]):
+                    return (judged[:k] + judged[k + 1:] + [entry])[-keep:]
                 return judged[:k] + [entry] + judged[k + 1:]
         return (judged + [entry])[-keep:]
