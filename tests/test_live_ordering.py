@@ -77,14 +77,17 @@ def test_a_second_box_that_outlives_its_cards_box_is_that_card():
     where the 9H was last seen then dates from after the new card appeared, and the new card is
     judged as one (here Dan, to collect, cannot play: asked about); so is a card whose box was
     born as the 9H's was last seen (BOXED_TOGETHER_S: a card put down covers the one below at
-    once; a fresh Atlas game swallowed Cid's QC put on the JS so)."""
-    for seen_at, nine_last, reported in ((50, 70, False), (65, 70, True), (50, 61, True)):
+    once; a fresh Atlas game swallowed Cid's QC put on the JS so), and one read surely (a
+    second box is read weakly, the "6C" at 0.46; a fresh bellot game's 7S slough, read at 0.78
+    and put on the 7D, was swallowed so: BOXED_OVER_PEAK)."""
+    for seen_at, nine_last, peak, reported in ((50, 70, 0.46, False), (65, 70, 0.46, True), (50, 61, 0.46, True),
+                                               (50, 70, 0.78, True)):
         table, em = trick_on_table()
         em.on_table["9H"]["seen"] = seen_at
         others = [card((ev.get("cards") or [ev.get("card")])[0], pos, pos, 10, 100, track=k + 1)
                   for k, (ev, pos) in enumerate(TRICK[:4])]
         nine = card("9H", (640, 250), (640, 250), 10, nine_last, track=5)
-        box = card("6H", (642, 251), (643, 252), 60, 100, track=42)
+        box = replace(card("6H", (642, 251), (643, 252), 60, 100, track=42), peak=peak)
         em.observe(others + [nine, box], [], 100)
         decided = em.resolve(force=True)
         assert (decided != []) is reported

@@ -139,6 +139,11 @@ HANDOVER_S = 0.5
 #: the one below within a frame or two (a fresh Atlas game: Cid's QC, put on the JS, was born
 #: the frame the JS's box was last seen; a fresh penguins game's "6C" box on the 3C, 0.75 s).
 BOXED_TOGETHER_S = 0.25
+#: ... nor a box read at least once this surely: a second box is read weakly (the eleven
+#: boxed_over cases over 57 recorded games: second boxes at 0.26-0.59, and two cards put
+#: squarely on another at 0.76 and 0.78: a fresh bellot game's 7S slough over the 7D, set aside,
+#: and the 7S never reported; its stock was a card off for the rest of Part 1).
+BOXED_OVER_PEAK = 0.7
 #: A track carried in at least this many card widths that ended just as another track began
 #: where it ended (HANDOVER_S, DOUBLE_READ_DIST) was that card, boxed anew as it landed (a
 #: fresh tango game: Bob's 6D, carried 5.6 widths, went on as a track read 6H; logged as his
@@ -613,6 +618,7 @@ def boxed_over(s: Seen, x: Seen, lay: np.ndarray, lay_frame: int, fps: float) ->
     near = DOUBLE_READ_DIST * max(s.width, x.width, 1.0)
     seen_together = x.first_frame < s.first_frame <= x.last_frame - BOXED_TOGETHER_S * fps
     return s.track != x.track and s.name != x.name and x.reads.get(s.name, 0.0) < PEAK_READ and seen_together \
+        and s.peak < BOXED_OVER_PEAK \
         and x.last_frame < s.last_frame and lay_frame < s.first_frame \
         and np.linalg.norm(s.last - s.first) <= near and np.linalg.norm(s.first - lay) <= near
 
