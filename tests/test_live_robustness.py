@@ -1462,3 +1462,37 @@ def test_a_removal_set_aside_again_with_a_card_put_down_since_comes_after_that_c
     judged = [(trick, IGNORE, None, False), (lead, {"type": "play", "seat": 3, "cards": ["KS"]}, 12, True)]
     judged = EventMaker._noted(judged, (again, IGNORE, None, False), 16)
     assert [entry[0] for entry in judged] == [again, lead]
+
+
+def test_a_put_logged_for_a_box_read_less_surely_than_its_card_is_now_withdrawn_as_no_card():
+    """Part 1 (fresh tango 41 game 1, session 47): a "6H" box (read at 0.59) came in with Cid's
+    AS and was logged as his slough; Dan's real 6H, read surely, was then asked about (the
+    referee had the 6H on the table), and the camera lost 178 of 273 events. A card read
+    surely with no legal reading, logged before for a box read as it less surely, was no card:
+    that put is withdrawn (asked about) and what came after it logged again, and the card is
+    judged as seen. A card the referee knows in a hand went back there since (Part 2's eats):
+    then the earlier put stands."""
+    for known_in_hand in (False, True):
+        table, em = maker()
+
+        def put(name, seat, frame, peak):
+            seen = replace(card(name, [640, 5], [600, 330], frame), peak=peak)
+            em.pending = [Observation("arrive", [seen], frame + 5, (frame + 5) / 12, frame, seat_hint=seat, seat_sure=True)]
+            return [(without_evidence(ev) if ev else None, info) for ev, _, info in em.resolve()]
+
+        for name, seat, frame in (("9D", 0, 10), ("4C", 1, 30), ("5S", 2, 50)):
+            assert [ev for ev, _ in put(name, seat, frame, 0.9)] == [{"type": "play", "seat": seat, "cards": [name]}]
+        assert [ev for ev, _ in put("9H", 2, 60, 0.45)] == [{"type": "slough", "seat": 2, "card": "9H"}]
+        if known_in_hand:  # (as if the referee knew Dan held the 9H: another card than the box's)
+            view = table.view
+            table.view = lambda *a: dict(view(*a), hands={"3": {"known": ["9H"], "size": 3}})
+        decided = put("9H", 3, 70, 0.9)
+        events = [ev for ev, _ in decided if ev is not None]
+        if known_in_hand:
+            assert {"type": "undo"} not in events
+            continue
+        assert events == [{"type": "undo"}, {"type": "play", "seat": 3, "cards": ["9H"]}]
+        notes = [info["note"]["message"] for ev, info in decided if ev is None and info.get("note")]
+        assert any("withdrawn, as no card" in m for m in notes)
+        assert all(info["ruling"].ok for ev, info in decided if ev is not None)
+        assert [c["card"] for c in table.view()["trick"]["cards"]] == ["9D", "4C", "5S", "9H"]

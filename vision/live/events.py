@@ -1374,8 +1374,10 @@ class EventMaker:
             ev0, obs0, _ = self.recent[-back]
             if name not in event_cards(ev0):
                 continue
-            if name in {s.name for s in obs0.cards} or self._plausibly_legal(late):
-                return None  # (read so then, or legal as it is)
+            if self._plausibly_legal(late):
+                return None  # (legal as it is)
+            if name in {s.name for s in obs0.cards}:
+                return self._phantom(back, late)  # (read so then)
             amended = _renamed(without_evidence(ev0), name, UNKNOWN)
             if not self._explains(back, amended, late):
                 return None
@@ -1388,6 +1390,27 @@ class EventMaker:
                 chosen=amended)
             return decided
         return None
+
+    def _phantom(self, back: int, late: Observation) -> list | None:
+        """`_misguessed`'s card read so, alone, as a put of one card (`back` events ago), less
+        surely than the arrival `late` is read now: that box was no card (a second box of a
+        card in flight, or one lying by it), when the log without that put reads legally and
+        the arrival then does, and the referee knows the card in no hand (where it may have gone
+        back since, as Part 2's eats take cards up). The put and those after it are withdrawn,
+        those after it logged again, and the put is asked about. Fresh tango 41 game 1: a "6H"
+        box (0.59) that came in with Cid's AS was logged as his slough; Dan's real 6H was asked
+        about, and the camera lost 178 of 273 events."""
+        ev0, obs0, _ = self.recent[-back]
+        hands = (self.table.view().get("hands") or {}).values()
+        if len(obs0.cards) != 1 or len(event_cards(ev0)) != 1 or obs0.cards[0].peak >= late.cards[0].peak \
+                or any(late.cards[0].name in (h.get("known") or ()) for h in hands) \
+                or not self._explains(back, None, late):
+            return None  # (a card the referee knows in a hand went back there since: Part 2's eats)
+        decided = self._relogged(back, None, late, obs0)
+        decided[back][2]["note"] = self._ask(
+            obs0, f"read {late.cards[0].name} now, surely; the camera had logged {self._describe(ev0)} for a box "
+                  f"read so less surely: withdrawn, as no card; please confirm")
+        return decided
 
     def _misread_taker(self, late: Observation) -> list | None:
         """Cards carried off, surely, to a seat whose taking them has no plausible reading, though
@@ -1534,13 +1557,13 @@ class EventMaker:
         it is a card of the amended put)."""
         withdrawn = self.recent[-back:]
         with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]), \
-                self.probe.applied([amended] + [ev for ev, _, _ in withdrawn[1:]]) as applied:
+                self.probe.applied([amended] * (amended is not None) + [ev for ev, _, _ in withdrawn[1:]]) as applied:
             return applied and (consumed or self._plausibly_legal(late))
 
-    def _relogged(self, back: int, amended: dict, late: Observation, obs: Observation) -> list:
+    def _relogged(self, back: int, amended: dict | None, late: Observation, obs: Observation) -> list:
         """Withdraw the last `back` events logged (`undo`, newest first, each naming the event
-        it withdraws), log `amended` (seen as `obs`) in place of the first, and the others again
-        as they were; the decided entries."""
+        it withdraws), log `amended` (seen as `obs`; None: no move) in place of the first, and
+        the others again as they were; the decided entries."""
         withdrawn = self.recent[-back:]
         decided = [self._withdraw(ev, late) for ev, _, _ in reversed(withdrawn)]
         del self.recent[-back:]
