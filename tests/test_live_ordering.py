@@ -148,6 +148,27 @@ def test_unreadable_lead_holds_back_the_next_card():
     lead_then_eight_in_order(em, ten, eight, 240)
 
 
+def test_a_weak_box_that_was_a_cards_flight_holds_nothing_back():
+    """After the collect Dan leads 10D, read well. Ann's 8S flies in from her edge read "JS"
+    on too few votes (under STRONG_VOTES) and that box ends where the 8S's own box begins,
+    lying still from then on: the "JS" was the 8S's flight (`in_flight`), not a card waiting
+    to be read, and holds nothing back (penguins 211 game 0, session 47: such a box of Bob's
+    run held the run, Cid's QH and Dan's 2D back 8 s, until Ann's eat, and all were judged as
+    one: asked about, 159 events lost). A box that was no flight (it stops short of where
+    the 8S begins) still holds the 8S back."""
+    for gap, held in ((0, False), (200, True)):
+        table, em = trick_on_table()
+        em.observe([], [gone(n, 100) for n in ("9D", "4C", "9C", "AC", "9H")], 120)
+        assert summary(em.resolve()) == [("collect", 3, None)]
+        ten = card("10D", DAN_EDGE, (800, 360), 130, 200)
+        em.observe([ten], [], 140)
+        assert summary(em.resolve()) == [("play", 3, ["10D"])]
+        flight = card("JS", (640, 715), (640, 480 + gap), 160, 169, votes=1.4)
+        eight = card("8S", (640, 480), (640, 480), 169, 200, votes=6.0)
+        em.observe([ten, flight, eight], [], 200)
+        assert summary(em.resolve()) == ([] if held else [("play", 0, ["8S"])])
+
+
 def lead_then_eight_in_order(em, ten, eight, settle):
     """Once Dan's 10D (first seen at 150) is read, it and Ann's 8S (170) come out as plays, in
     the order they were put down."""

@@ -614,7 +614,11 @@ class EventMaker:
         # ... and what changed after such a card was first seen waits for it (IMMATURE_HOLD_S)
         # (not a weak box over a card seen before it: most likely that card's second box, which
         # waits itself but holds nothing else back)
-        unread = [s for s in waiting if s.track in young and not box_over(s, under(seen))]
+        # (nor another card's flight, as a new card would not be reported: penguins 211 game 0,
+        # a "JS" box of Bob's run 9H 10H JH as it flew in, ending where the 9H's box began, held
+        # the run, Cid's QH and Dan's 2D back until Ann's eat 8 s later, all judged as one)
+        unread = [s for s in waiting if s.track in young and not box_over(s, under(seen))
+                  and not in_flight(s, seen + departed, self.fps)]
         # (nor one out of sight at the settle for HOLD_UNSEEN_S, which waiting brings no read:
         # it holds back only a card put over it later, and what came after that. A fresh
         # penguins game: Bob's 10S, read "KS" as it flew in, left that track lying unseen under
