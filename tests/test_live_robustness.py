@@ -1496,3 +1496,24 @@ def test_a_put_logged_for_a_box_read_less_surely_than_its_card_is_now_withdrawn_
         assert any("withdrawn, as no card" in m for m in notes)
         assert all(info["ruling"].ok for ev, info in decided if ev is not None)
         assert [c["card"] for c in table.view()["trick"]["cards"]] == ["9D", "4C", "5S", "9H"]
+
+
+def test_part2_a_box_read_at_times_as_a_card_a_run_was_logged_without_is_that_card():
+    """Penguins 101 game 1 (session 47): Ann's killing run JH QH KH AH was seen as JH and AH
+    and logged with QH and KH filled in; the QH's own box, read "JS" (QH at times), lying in
+    the run, was then logged as her next lead, and the camera lost step. Such a box is the
+    filled-in card, accounted for as it: no event. A box never read as a card of the run is
+    judged as seen (here asked about: Bob has just put)."""
+    for names, filled in (([("JS", 0.86), ("QH", 0.14)], True), ([("JS", 0.86), ("9C", 0.14)], False)):
+        table, em = part2_maker()
+        assert table.apply({"type": "play", "seat": 0, "cards": ["10H"]}).ok
+        jh = Seen(101, [("JH", 1.0)], np.array([5, 330.0]), np.array([560, 330.0]), 100, 130, 80.0)
+        ah = Seen(102, [("AH", 1.0)], np.array([5, 420.0]), np.array([650, 330.0]), 100, 130, 80.0)
+        box = Seen(103, names, np.array([590, 330.0]), np.array([590, 330.0]), 110, 130, 80.0)
+        em.pending = [Observation("arrive", [jh, ah], 130, 130 / 12, 100, seat_hint=1, seat_sure=True),
+                      Observation("arrive", [box], 130, 130 / 12, 110, seat_hint=1, seat_sure=False)]
+        (run, _, _), (ev, _, info) = em.resolve(force=True)
+        assert without_evidence(run) == {"type": "play", "seat": 1, "cards": ["JH", "QH", "KH", "AH"]}
+        assert ev is None and ("note" in info) is not filled
+        assert (em.on_table.get("QH", {}).get("track") == 103) is filled
+        assert table.view()["table"] == [["10H"], ["JH", "QH", "KH", "AH"]]

@@ -1041,6 +1041,10 @@ class EventMaker:
                     head = whole
             if head.kind == "arrive":
                 head = self._joined(head)
+                if self._filled_in(head):
+                    self.pending.pop(0)
+                    decided.append((None, head, {}))
+                    continue
                 amended = self._amended(head)
                 if amended:
                     self.pending.pop(0)
@@ -1394,6 +1398,24 @@ class EventMaker:
                 chosen=amended)
             return decided
         return None
+
+    def _filled_in(self, obs: Observation) -> bool:
+        """A lone card arriving, read at times as a card the put logged last had unseen (a run's
+        middle filled in, `typed_in`), lying by one of that put's cards (GROUP_DIST), is that
+        card's box, misread: accounted for as it, no event. Penguins 101 game 1: Ann's killing
+        run JH QH KH AH was logged with QH and KH filled in; the QH's box, read "JS" (and QH at
+        times), was then logged as her next lead, and the camera lost step."""
+        if obs.kind != "arrive" or len(obs.cards) != 1 or not self.recent:
+            return False
+        s, put = obs.cards[0], event_cards(self.recent[-1][0])
+        for name, _ in s.names[1:]:
+            if name in put and name in self.typed_in and name not in self.on_table and any(
+                    np.linalg.norm(np.asarray(self.on_table[c]["pos"], float) - s.last) <= GROUP_DIST * max(s.width, 1.0)
+                    for c in put if c in self.on_table):
+                self._account(name, s)
+                del self.typed_in[name]
+                return True
+        return False
 
     def _phantom(self, back: int, late: Observation) -> list | None:
         """`_misguessed`'s card read so, alone, as a put of one card (`back` events ago), less
