@@ -2233,6 +2233,28 @@ def test_a_box_lying_squarely_on_a_card_of_a_run_is_no_card_of_it():
     assert put((582.0, 361.0), {"3C": 1.0, "2C": 0.3}) == [("play", 0, ["2C", "3C", "4C"])]
 
 
+def test_a_weak_box_on_a_new_card_read_as_surely_as_that_card_is_its_second_box():
+    """Ann leads 5D, read surely (0.69). A weak box lies on it, 0.43 widths off (farther than
+    squarely), read "9S" at 0.54 and 5D at 0.53: the 5D's first box as she put it down (fresh
+    tango 161 game 1, session 47: Ann's 10H, with such an "AH" box, was asked about as the put
+    "AH 10H", and the camera lost 137 of 233 events). It is a second box (TWIN_READ), and the
+    lead is the 5D. The controls: a box never read as the 5D is a card of the put (asked
+    about: no legal reading); so is one read as the card under it whose name is that card's
+    neighbour in a run (a run's cards lie on each other and read alike): the run 3C 4C."""
+    def put(name, box_name, box_reads):
+        table, em = part2_lead()
+        lead = card(name, ANN_EDGE, (580, 360), 100, 130, track=1)
+        box = card(box_name, ANN_EDGE, (580, 326), 100, 130, track=3)
+        lead.peak, lead.reads = 0.69, {name: 0.69}
+        box.peak, box.reads = 0.54, box_reads
+        em.observe([lead, box], [], 130)
+        return summary(em.resolve(force=True))
+
+    assert put("5D", "9S", {"9S": 0.54, "5D": 0.53}) == [("play", 0, ["5D"])]
+    assert put("5D", "9S", {"9S": 0.54}) == [None]
+    assert put("3C", "4C", {"4C": 0.54, "3C": 0.53}) == [("play", 0, ["3C", "4C"])]
+
+
 def test_a_card_first_seen_just_after_a_hand_lay_on_the_stock_was_flipped():
     """Ann flipped 9D; Bob, to act, takes the top stock card, turns it over on the way and puts
     it in the trick. Its face is first seen 1.7 stock radii out, so where it was first seen says

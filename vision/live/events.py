@@ -26,7 +26,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.live.cues import (BOX_HOLD_S, CAME_AND_WENT_S, DOUBLE_READ_DIST, GROUP_DIST, PEAK_READ, RUN_REACH, UNKNOWN,
+from vision.live.cues import (BOX_HOLD_S, BOX_OVER_DIST, BOX_PEAK, CAME_AND_WENT_S, DOUBLE_READ_DIST, GROUP_DIST, PEAK_READ, RUN_REACH, UNKNOWN,
                               Observation, Seen, box_over, boxed_anew, boxed_over, double_read, dreck_puts,
                               group_arrivals, hand_origin, handed_over, immature, in_flight, misread_twin, origin_seat, put_before,
                               rank_key, read_at_last, run_between, run_gap, run_mate, runs_put_together, same_rank, seat_is_sure, stood_in,
@@ -170,6 +170,10 @@ ROW_MATE_WIDTHS = 1.0
 #: ruled an illegal slough). It is asked about, not ruled on. Cards laid side by side in a
 #: trick or a run lie half a card width apart or more.
 ON_ANOTHER = 0.35
+#: A new weak box (cues.BOX_PEAK) of a put that may hold several cards, read as another new
+#: card's name at least this share of its surest read of its own, lying on that card (surer,
+#: BOX_OVER_DIST), is a second box of it (`observe`).
+TWIN_READ = 0.9
 #: Weight of reading a vanished card as a detection glitch (it stays accounted for).
 W_GLITCH = 0.05
 #: Two arrivals first seen within this many seconds of each other may have been seen out of
@@ -557,10 +561,18 @@ class EventMaker:
             # and read 10S, was put in his run 9S 10S JS as a QS too; a fresh tango game's boxes
             # "KC" and AC on Dan's run JC-AC, the "KC" read AC at times, were one card, and which
             # one was not the camera's to guess: without the AC the run was asked about)
+            # ... and so is a weak box (BOX_PEAK) on such a card (BOX_OVER_DIST) read as surely as
+            # that card as its own name (TWIN_READ: fresh tango 161 game 1: Ann's 10H, boxed "AH"
+            # at 0.54 and 10H at 0.53 as she put it down, then boxed anew 0.43 widths on and read
+            # 10H; her put "AH 10H" was asked about, and the camera lost step), unless their
+            # names are neighbours in a run (which lie on each other and read alike: Atlas 61
+            # game 1's QC, read KC at times, in Dan's run JC QC KC)
             for s in [s for s in unaccounted if s.name != UNKNOWN]:  # (an unread box holds changes back)
                 if any(o.track != s.track and o.peak > s.peak and o.reads.get(s.name, 0.0) == 0.0
-                       and np.linalg.norm(self.lay[s.track] - self.lay[o.track])
-                       <= SQUARELY_ON * max(s.width, o.width, 1.0) for o in unaccounted):
+                       and (np.linalg.norm(self.lay[s.track] - self.lay[o.track]) <= SQUARELY_ON * max(s.width, o.width, 1.0)
+                            or s.peak <= BOX_PEAK and s.reads.get(o.name, 0.0) >= TWIN_READ * s.peak
+                            and run_gap(s.name, o.name) != 1 and np.linalg.norm(self.lay[s.track] - self.lay[o.track]) <= BOX_OVER_DIST * max(s.width, o.width, 1.0))
+                       for o in unaccounted):
                     self.second_boxes[s.track] = self.lay[s.track]
             unaccounted = [s for s in unaccounted if s.track not in self.second_boxes]
 
