@@ -142,9 +142,11 @@ W_PHANTOM = 0.02
 W_UNSEEN_MOVE = 0.05
 #: At most this many puts read as no move, and moves unseen, in a stretch read again: a story
 #: with more explains anything (bellot 91 game 0: eight events withdrawn, five puts read as
-#: nothing, and one logged for the wrong seat). 33 games: 2 kept 5,449 events, 3 5,411, no
-#: limit 5,426.
-MAX_REPAIRS = 2
+#: nothing, and one logged for the wrong seat). 33 games (session 46): 2 kept 5,449 events, 3
+#: 5,411, no limit 5,426. With session 47's fixes, 57 games: 2 kept 10,605, 3 10,664, and
+#: bellot 1 game 2's two false accusations went (its stretch read again before them); a person
+#: answering the same.
+MAX_REPAIRS = 3
 #: Cards were carried off towards another seat than the referee's taker (collect / eat).
 W_WRONG_TAKER = 0.1
 #: A silently retired card seen again within this many card widths of where it lay, within
