@@ -336,6 +336,14 @@ def _why_unexplained(obs: Observation, view: dict, layout: Layout) -> str | None
     return why(obs, view, layout) if why is not None else None
 
 
+def held_cards(view: dict) -> dict[str, int]:
+    """The cards the referee knows in a hand -> the seat holding each."""
+    hands = view.get("hands")
+    if not isinstance(hands, dict):
+        return {}
+    return {c: int(seat) for seat, hand in hands.items() if isinstance(hand, dict) for c in (hand.get("known") or ())}
+
+
 def referee_table_cards(view: dict) -> set[str]:
     """Cards the referee has lying on the table (the game's own reading of its view)."""
     return _game_rules(view).table_cards(view)
@@ -569,12 +577,15 @@ class EventMaker:
             # 10H; her put "AH 10H" was asked about, and the camera lost step), unless their
             # names are neighbours in a run (which lie on each other and read alike: Atlas 61
             # game 1's QC, read KC at times, in Dan's run JC QC KC)
+            def second_box_of(s: Seen, o: Seen) -> bool:
+                if o.track == s.track or o.peak <= s.peak or o.reads.get(s.name, 0.0) != 0.0:
+                    return False
+                apart, width = np.linalg.norm(self.lay[s.track] - self.lay[o.track]), max(s.width, o.width, 1.0)
+                return apart <= SQUARELY_ON * width or (s.peak <= BOX_PEAK and s.reads.get(o.name, 0.0) >= TWIN_READ * s.peak
+                                                        and run_gap(s.name, o.name) != 1 and apart <= BOX_OVER_DIST * width)
+
             for s in [s for s in unaccounted if s.name != UNKNOWN]:  # (an unread box holds changes back)
-                if any(o.track != s.track and o.peak > s.peak and o.reads.get(s.name, 0.0) == 0.0
-                       and (np.linalg.norm(self.lay[s.track] - self.lay[o.track]) <= SQUARELY_ON * max(s.width, o.width, 1.0)
-                            or s.peak <= BOX_PEAK and s.reads.get(o.name, 0.0) >= TWIN_READ * s.peak
-                            and run_gap(s.name, o.name) != 1 and np.linalg.norm(self.lay[s.track] - self.lay[o.track]) <= BOX_OVER_DIST * max(s.width, o.width, 1.0))
-                       for o in unaccounted):
+                if any(second_box_of(s, o) for o in unaccounted):
                     self.second_boxes[s.track] = self.lay[s.track]
             unaccounted = [s for s in unaccounted if s.track not in self.second_boxes]
 
@@ -1339,10 +1350,7 @@ class EventMaker:
         (a real-model full penguins game: Dan's 7C 8C logged as 7C, the 8C asked about, eaten
         by Bob and led by him ten events later, in doubt still)."""
         view = self.table.view()
-        if not isinstance(view.get("hands"), dict):
-            return None
-        held = {c: int(seat) for seat, hand in view["hands"].items() if isinstance(hand, dict)
-                for c in (hand.get("known") or ())}
+        held = held_cards(view)
         # (put down by the seat it was seen coming from; from a seat the camera is not sure of,
         # by the seat to act: a fresh tango game's Dan's 8D, first seen in the play area towards
         # Cid, who held it by the camera's count, was taken for Cid's own card)
@@ -1441,10 +1449,8 @@ class EventMaker:
         box (0.59) that came in with Cid's AS was logged as his slough; Dan's real 6H was asked
         about, and the camera lost 178 of 273 events."""
         ev0, obs0, _ = self.recent[-back]
-        hands = (self.table.view().get("hands") or {}).values()
         if len(obs0.cards) != 1 or len(event_cards(ev0)) != 1 or obs0.cards[0].peak >= late.cards[0].peak \
-                or any(late.cards[0].name in (h.get("known") or ()) for h in hands) \
-                or not self._explains(back, None, late):
+                or late.cards[0].name in held_cards(self.table.view()) or not self._explains(back, None, late):
             return None  # (a card the referee knows in a hand went back there since: Part 2's eats)
         decided = self._relogged(back, None, late, obs0)
         decided[back][2]["note"] = self._ask(

@@ -79,7 +79,9 @@ class AutoTable:
         # the wrapping count as "event"
         object.__setattr__(self, "_parts", [])
         object.__setattr__(self, "_auto", [])  # (trigger seq, "before" | "after", event, ruling) to hand out
-        object.__setattr__(self, "_undone", {})  # undo seq -> the companions' undos (before it, after it)
+        # undo seq -> the undos of the companions it withdrew (logged before it, after it); every
+        # undo records its own, so a number a probe's undo used and an event took since is never asked
+        object.__setattr__(self, "_undone", {})
 
     def __getattr__(self, name):
         return getattr(self.table, name)
@@ -145,7 +147,6 @@ class AutoTable:
                     self.table.apply({"type": "undo"})
                 self.table.next_seq = seq0
                 r = self.table.apply(ev, seq0)
-            self._undone.pop(r.seq, None)
             if r.ok:
                 self._parts.append("event")
             return r
@@ -162,8 +163,6 @@ class AutoTable:
                 post.append((a, ar))
         self._auto.extend([(r.seq, "before", p, pr) for p, pr in pre] + [(r.seq, "after", a, ar) for a, ar in post])
         self._parts.extend(["before"] * len(pre) + ["event"] + ["after"] * len(post))
-        for x in pre + [(ev, r)] + post:  # (a number now taken: an undo's record under it is stale)
-            self._undone.pop(x[1].seq, None)
         return r
 
     def _hand_out(self, seq: int, when: str) -> list[tuple[dict, object]]:
