@@ -1202,3 +1202,22 @@ def test_a_box_that_stood_in_for_a_lying_card_is_no_new_card():
     jacks = [s.track for _, ss in settles for s in ss if s.name == "JS"]
     assert jacks and all(t in pipe.events.second_boxes or not any(s.track == t for s in seen) for t in jacks)
     assert "JS" not in json.dumps(pipe.log) and "JS" not in json.dumps(pipe.notes)
+
+
+def test_an_unread_box_fitting_a_lying_card_and_a_landing_one_alike_is_the_landing_card():
+    """Bob lays his 10H half over the 9D he played (bellot 51 game 0). The 9D's own box goes
+    as the 10H covers it, and the 10H's first unread box in its place fits the 9D's track as
+    well as the 10H's. The lying card (the older) took it, and the 10H was never reported:
+    the stock went a card off. Of two tracks a box fits alike, the moving card's gets it."""
+    tr = Tracker()
+    for f in range(5):
+        tr.update([Detection("face", "9D", 0.9, box(500, 365))], f)
+    for f, y in enumerate((535, 485, 440, 415), start=5):  # the 10H carried in, from below
+        tr.update([Detection("face", "9D", 0.9, box(500, 365)), Detection("face", "10H", 0.6, box(500, y))], f)
+    tr.update([Detection("face", "9D", 0.9, box(500, 365))], 9)  # the 10H unseen a frame, 25 px short of its place
+    for f in range(10, 16):  # put down on the 9D, 25 px from each: the 9D hidden, the 10H unread
+        tr.update([Detection("face", "??", 0.2, box(500, 390))], f)
+    by_name = {t.name: t for t in tr.tracks if t.kind == "face"}
+    assert set(by_name) == {"9D", "10H"}
+    np.testing.assert_allclose(by_name["10H"].centre, [500, 390])
+    np.testing.assert_allclose(by_name["9D"].centre, [500, 365])

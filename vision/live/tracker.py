@@ -529,7 +529,9 @@ class Tracker:
                         continue
                     score = 0.1 * (1 - dist / (reach + 1e-9))
                 pairs.append((score, di, t))
-        pairs.sort(key=lambda p: (-round(p[0], 2), p[2].first_frame))  # ties: the older track
+        # ties: the moving card (a card landing on one lying there hides it, and its box in the
+        # lying card's place fits both alike: bellot 51 game 0's 10H on the 9D), then the older
+        pairs.sort(key=lambda p: (-round(p[0], 2), -p[2].speed, p[2].first_frame))
         for di, t in greedy(pairs, free, unmatched_dets):
             self._continue(t, cards[di])
 
