@@ -1221,3 +1221,36 @@ def test_an_unread_box_fitting_a_lying_card_and_a_landing_one_alike_is_the_landi
     assert set(by_name) == {"9D", "10H"}
     np.testing.assert_allclose(by_name["10H"].centre, [500, 390])
     np.testing.assert_allclose(by_name["9D"].centre, [500, 365])
+
+
+@pytest.mark.parametrize("lain", [30, 10])
+def test_a_card_laid_on_a_lying_one_and_read_surely_starts_its_own_track(lain):
+    """Bob lays his JS on the 5H he sloughed (bellot 1 game 0); it lands exactly in the 5H's
+    place, so the 5H's boxes go on, now read "JH" at 0.79. Taken as the 5H misread, the
+    slough-on-slough was never reported and the stock went a card off. A box read surely as
+    another name where a well-read card has lain for seconds is a card laid on it; on a card
+    that came under 2 s before (LAID_OVER_AGE: a run's cards read as each other) it is a misread."""
+    tr = Tracker()
+    for f in range(lain):
+        tr.update([Detection("face", "5H", 0.8, box(462, 372))], f)
+    for f in range(lain, lain + 6):
+        tr.update([Detection("face", "JH", 0.79, box(463, 373))], f)
+    by_name = {t.name: t for t in tr.tracks if t.kind == "face"}
+    if lain == 30:
+        assert set(by_name) == {"5H", "JH"}
+        assert by_name["JH"].first_frame == 30 and "JH" not in by_name["5H"].votes
+    else:
+        assert set(by_name) == {"5H"} and by_name["5H"].votes["JH"] == pytest.approx(6 * 0.79)
+
+
+def test_a_lying_card_read_surely_as_another_for_a_frame_stays_one_card():
+    """The other side: a lying card misread surely for a frame, then read as itself again, is
+    one card (`_merge_twins` takes the misread's track back)."""
+    tr = Tracker()
+    for f in range(30):
+        tr.update([Detection("face", "5H", 0.8, box(462, 372))], f)
+    tr.update([Detection("face", "JH", 0.79, box(463, 373))], 30)
+    for f in range(31, 34):
+        tr.update([Detection("face", "5H", 0.8, box(462, 372))], f)
+    faces = [t for t in tr.tracks if t.kind == "face"]
+    assert len(faces) == 1 and faces[0].name == "5H" and faces[0].first_frame == 0
