@@ -1233,24 +1233,34 @@ def test_a_card_laid_on_a_lying_one_and_read_surely_starts_its_own_track(lain):
     tr = Tracker()
     for f in range(lain):
         tr.update([Detection("face", "5H", 0.8, box(462, 372))], f)
-    for f in range(lain, lain + 6):
+    hand = Detection("hand", "??", 1.0, box(462, 390, 160, 160))
+    for f in range(lain, lain + 4):  # the hand that lays the JS (the 5H still boxed under it)
+        tr.update([hand, Detection("face", "5H", 0.8, box(462, 372))], f)
+    for f in range(lain + 4, lain + 10):
         tr.update([Detection("face", "JH", 0.79, box(463, 373))], f)
     by_name = {t.name: t for t in tr.tracks if t.kind == "face"}
     if lain == 30:
         assert set(by_name) == {"5H", "JH"}
-        assert by_name["JH"].first_frame == 30 and "JH" not in by_name["5H"].votes
+        assert by_name["JH"].first_frame == 34 and "JH" not in by_name["5H"].votes
     else:
         assert set(by_name) == {"5H"} and by_name["5H"].votes["JH"] == pytest.approx(6 * 0.79)
 
 
-def test_a_lying_card_read_surely_as_another_for_a_frame_stays_one_card():
-    """The other side: a lying card misread surely for a frame, then read as itself again, is
-    one card (`_merge_twins` takes the misread's track back)."""
+@pytest.mark.parametrize("hand_frame", [None, 29])
+def test_a_lying_card_read_surely_as_another_stays_one_card(hand_frame):
+    """The other side: a lying card no hand came near (LAID_OVER_HAND) read surely as another
+    name is misread (it stays one card), and so is one misread for a frame, then read as itself
+    again, after a hand passed over it (`_merge_twins` takes the misread's track back)."""
     tr = Tracker()
     for f in range(30):
-        tr.update([Detection("face", "5H", 0.8, box(462, 372))], f)
+        dets = [Detection("face", "5H", 0.8, box(462, 372))]
+        tr.update(dets + [Detection("hand", "??", 1.0, box(462, 390, 160, 160))] if f == hand_frame else dets, f)
     tr.update([Detection("face", "JH", 0.79, box(463, 373))], 30)
-    for f in range(31, 34):
+    again = range(31, 34) if hand_frame is not None else ()
+    for f in again:
         tr.update([Detection("face", "5H", 0.8, box(462, 372))], f)
+    if hand_frame is None:
+        for f in range(31, 36):
+            tr.update([Detection("face", "JH", 0.79, box(463, 373))], f)
     faces = [t for t in tr.tracks if t.kind == "face"]
     assert len(faces) == 1 and faces[0].name == "5H" and faces[0].first_frame == 0

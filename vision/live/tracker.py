@@ -116,15 +116,17 @@ NAME_MATCH_VOTES = 0.8
 #: A track holding this many votes for its name is not continued by a confident other name.
 CONFLICT_VOTES = 3.0
 #: A box read at least this surely as another name, where a card known by its name
-#: (CONFLICT_VOTES) has lain still at least LAID_OVER_AGE frames, is a card laid on it: it
-#: starts a track of its own (a misread the lying card is read again after goes back to it,
-#: `_merge_twins`). Bellot 1 game 0: Bob's JS laid on his 5H, read "JH" at 0.79, went on as
+#: (CONFLICT_VOTES) has lain still at least LAID_OVER_AGE frames and a hand covered it at most
+#: LAID_OVER_HAND frames before (1 s at 12 fps), is a card laid on it: it starts a track of its
+#: own (a misread the lying card is read again after goes back to it, `_merge_twins`). Without
+#: the hand, an oracle render whose reads were half wrong at 0.3-0.9 kept one event fewer. Bellot 1 game 0: Bob's JS laid on his 5H, read "JH" at 0.79, went on as
 #: the 5H's track; the stock went a card off, and 101 events were lost. Cards in motion are
 #: excepted (a dreck row gathered up: tango 111 game 0 lost 72), and so are cards first seen
 #: under LAID_OVER_AGE frames (2 s at 12 fps) before (a run's cards, read as each other:
 #: bellot 221 game 0 lost 33).
 LAID_OVER_READ = 0.7
 LAID_OVER_AGE = 24
+LAID_OVER_HAND = 12
 #: Detections below this confidence are matched only in the second (low) round.
 HIGH_CONF = 0.5
 #: A track is confirmed after this many hits.
@@ -263,6 +265,7 @@ class Track:
     announced: bool = False  # its confirmation was reported (`Tracker.confirmed_now`)
     first_read: tuple | None = None  # (frame, centre) where a name was first read on it (a flip: at the stock)
     unseen: tuple = ()  # (first, last) frames of its latest stretches out of sight, found again after (UNSEEN_KEPT)
+    hand_over: int = -(10 ** 9)  # the last frame a hand covered it (COVER_FRACTION): see LAID_OVER_HAND
 
     @property
     def centre(self) -> np.ndarray:
@@ -440,6 +443,10 @@ class Tracker:
             self.tracks.append(t)
             self.born.append(t)
         hand_boxes = np.array([aabb(h.quad) for h in self.hands]).reshape(-1, 4)
+        if len(hand_boxes):
+            for t in self.tracks:
+                if t.kind == FACE and covered_fraction(aabb(t.quad), hand_boxes) >= COVER_FRACTION:
+                    t.hand_over = frame
         keep = []
         for t in self.tracks:
             if t.last_frame == frame:
@@ -523,7 +530,7 @@ class Tracker:
                     best = t.top_read
                     if best != d.card and score >= SAME_PLACE_IOU and gap == 1 and d.conf >= LAID_OVER_READ \
                             and t.speed < MOVING_PX and t.votes[best] >= CONFLICT_VOTES \
-                            and self.frame - t.first_frame >= LAID_OVER_AGE:
+                            and self.frame - t.first_frame >= LAID_OVER_AGE and self.frame - t.hand_over <= LAID_OVER_HAND:
                         continue  # a sure other name where a well-read card has lain: a card laid on it
                     if best != d.card and not (score >= SAME_PLACE_IOU and gap == 1):
                         # a card in flight with little history accepts a misread; a lying card does
