@@ -2559,3 +2559,22 @@ def test_a_run_logged_short_long_before_its_seat_should_be_out_is_completed():
     assert [without_evidence(ev) for ev, _, _ in decided] == [{"type": "undo"}] * back + [
         {"type": "play", "seat": 1, "cards": ["10D", "JD"]}] + true_log[2:] + [{"type": "play", "seat": 2, "cards": ["3H"]}]
     assert all(info["ruling"].ok for _, _, info in decided)
+
+
+def test_a_weak_box_born_beside_a_part1_card_as_it_landed_is_its_second_box():
+    """Bob plays 4C after Ann's 9D. As it lands a weak box (a "7C" at 0.5) is born beside it,
+    0.2 widths from where it comes to rest, and drifts to 0.5 widths off: the 4C boxed twice
+    (bellot 1 game 2, session 48: such a box next to Bob's 10S slough, read 7C at best 0.55 and
+    10C at times, was logged as Cid's slough of 10C, the stock went a card off, and 58 of 183
+    events were lost). Part 1 puts come one at a time: it is no card (BORN_BESIDE). The controls:
+    a box born a second after the 4C, or read surely (BOX_PEAK), is a card put down (here Cid's
+    play of 7C, as read)."""
+    def bobs_put(box_first_frame, box_peak):
+        table, em = trick_on_table(upto=1)
+        four = replace(card("4C", (5, 360), (560, 360), 100, 130, track=40), peak=0.69)
+        box = replace(card("7C", (575, 350), (560, 400), box_first_frame, 130, track=41), peak=box_peak)
+        em.observe(still_there()[:1] + [four, box], [], 130)
+        return summary(em.resolve(force=True))
+
+    assert bobs_put(104, 0.5) == [("play", 1, ["4C"])]
+    assert bobs_put(112, 0.5) == bobs_put(104, 0.6) == [("play", 1, ["4C"]), ("play", 2, ["7C"])]
