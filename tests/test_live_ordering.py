@@ -2578,3 +2578,31 @@ def test_a_weak_box_born_beside_a_part1_card_as_it_landed_is_its_second_box():
 
     assert bobs_put(104, 0.5) == [("play", 1, ["4C"])]
     assert bobs_put(112, 0.5) == bobs_put(104, 0.6) == [("play", 1, ["4C"]), ("play", 2, ["7C"])]
+
+
+def test_a_weak_box_among_a_runs_cards_is_one_of_its_hidden_cards():
+    """Ann leads 2C 3C 4C 5C laid overlapping. The camera reads 2C (3C at times) and 5C surely,
+    and a box among them weakly as "7C" (0.42 at best): the 3C or 4C, misread. As read, the
+    cards make no run; with the 2C read 3C they make 3C-7C, which Ann holds: the camera asked
+    about that and lost step (tango 161 game 0, session 48: Bob's 7H 8H 9H 10H, seen as 10H 7H
+    and a "QH" at 0.42, was asked about as 8H-QH, logged so when it was eaten, and 98 of 207
+    events were lost). The run without the weak box, its gaps filled, is a reading
+    (WEAK_RUN_BOX_PEAK). The control: that box read surely is a card of the put, and the put
+    is read as before, by the 2C's lesser name."""
+    from referee import Table
+    from vision.live.games import live_table
+
+    def lead(box_peak):
+        table = live_table("skitgubbe", Table())
+        assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0, "part": 2, "trump": "H",
+                            "hands": [["2C", "3C", "4C", "5C", "6C", "7C"], ["9C", "3D", "5S", "JH", "6S", "7S"],
+                                      ["QS", "10D", "8C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "10S", "JS"]]}).ok
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        two = replace(card("2C", ANN_EDGE, (560, 360), 100, 130), names=[("2C", 0.92), ("3C", 0.08)], peak=0.72)
+        five = replace(card("5C", ANN_EDGE, (620, 360), 100, 130), peak=0.71)
+        box = replace(card("7C", ANN_EDGE, (590, 362), 100, 130), peak=box_peak)
+        em.observe([two, five, box], [], 130)
+        return summary(em.resolve(force=True))
+
+    assert lead(0.42) == [("play", 0, ["2C", "3C", "4C", "5C"])]
+    assert lead(0.72) == [("play", 0, ["3C", "4C", "5C", "6C", "7C"])]
