@@ -292,8 +292,8 @@ MAX_RUN_GAP = 2
 #: filled at least as long as the put (weighted W_WEAK_RUN_BOX): the box is one of the run's
 #: hidden cards, misread. Tango 161 game 0: Bob's 7H 8H 9H 10H, seen as 10H and 7H (0.71,
 #: 0.72) and a "QH" box (0.42), was logged as 8H-QH by the 7H's lesser name; 98 of 207 events
-#: were lost (57 games nobody answering 10,998 -> 11,052, a person answering +1; weight 0.1:
-#: the same).
+#: were lost (57 games nobody answering 10,998 -> 11,052, a person answering +1; weight 0.1,
+#: or a peak of 0.45 or 0.55: the same).
 WEAK_RUN_BOX_PEAK = 0.5
 W_WEAK_RUN_BOX = 0.3
 
