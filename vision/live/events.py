@@ -572,6 +572,13 @@ class EventMaker:
         self.lay = {t: p for t, p in self.lay.items() if t in live_tracks or any(d.track == t for d in departed)}
         for s in unaccounted:
             self.lay.setdefault(s.track, s.last.copy())
+        def set_aside(cards: list[Seen], second) -> list[Seen]:
+            # `cards` less those the test `second` takes for second boxes (kept where they lay)
+            for s in cards:
+                if second(s):
+                    self.second_boxes[s.track] = self.lay[s.track]
+            return [s for s in cards if s.track not in self.second_boxes]
+
         single_puts = _game_rules(view).SINGLE_PUTS(view)
         if not single_puts:
             # two new cards of puts that may hold several (a run), lying squarely on each other
@@ -594,20 +601,15 @@ class EventMaker:
                 return apart <= SQUARELY_ON * width or (s.peak <= BOX_PEAK and s.reads.get(o.name, 0.0) >= TWIN_READ * s.peak
                                                         and run_gap(s.name, o.name) != 1 and apart <= BOX_OVER_DIST * width)
 
-            for s in [s for s in unaccounted if s.name != UNKNOWN]:  # (an unread box holds changes back)
-                if any(second_box_of(s, o) for o in unaccounted):
-                    self.second_boxes[s.track] = self.lay[s.track]
-            unaccounted = [s for s in unaccounted if s.track not in self.second_boxes]
+            unaccounted = set_aside(unaccounted, lambda s: s.name != UNKNOWN  # (an unread box holds changes back)
+                                    and any(second_box_of(s, o) for o in unaccounted))
         else:  # (puts come one at a time: a weak box born by a card as it landed is its second box)
             def born_beside(s: Seen, o: Seen) -> bool:
                 width = max(s.width, o.width, 1.0)
                 return o.track != s.track and o.peak > s.peak and 0 <= s.first_frame - o.first_frame <= BORN_BESIDE_S * self.fps \
                     and max(np.linalg.norm(s.first - o.last), np.linalg.norm(s.last - o.last)) <= BORN_BESIDE * width
 
-            for s in unaccounted:
-                if s.peak <= BOX_PEAK and any(born_beside(s, o) for o in seen):
-                    self.second_boxes[s.track] = self.lay[s.track]
-            unaccounted = [s for s in unaccounted if s.track not in self.second_boxes]
+            unaccounted = set_aside(unaccounted, lambda s: s.peak <= BOX_PEAK and any(born_beside(s, o) for o in seen))
 
         def under(cards: list[Seen]) -> list[Seen]:
             # the cards a weak box may lie over: where runs are laid, only those accounted
@@ -615,10 +617,7 @@ class EventMaker:
             return cards if single_puts else [x for x in cards if x.key in self.on_table]
         # a box seen only while the card under it went unseen is that card's, misread: a second
         # box, neither held back nor reported (`stood_in`)
-        for s in unaccounted:
-            if stood_in(s, under(seen), self.fps):
-                self.second_boxes[s.track] = self.lay[s.track]
-        unaccounted = [s for s in unaccounted if s.track not in self.second_boxes]
+        unaccounted = set_aside(unaccounted, lambda s: stood_in(s, under(seen), self.fps))
         waiting, new = [], []
         for s in unaccounted:
             (waiting if immature(s, frame, self.fps) or (s.name == UNKNOWN and s.track in young) or (

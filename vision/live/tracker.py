@@ -118,12 +118,13 @@ CONFLICT_VOTES = 3.0
 #: A box read at least this surely as another name, where a card known by its name
 #: (CONFLICT_VOTES) has lain still at least LAID_OVER_AGE frames and a hand covered it at most
 #: LAID_OVER_HAND frames before (1 s at 12 fps), is a card laid on it: it starts a track of its
-#: own (a misread the lying card is read again after goes back to it, `_merge_twins`). Without
-#: the hand, an oracle render whose reads were half wrong at 0.3-0.9 kept one event fewer. Bellot 1 game 0: Bob's JS laid on his 5H, read "JH" at 0.79, went on as
-#: the 5H's track; the stock went a card off, and 101 events were lost. Cards in motion are
-#: excepted (a dreck row gathered up: tango 111 game 0 lost 72), and so are cards first seen
-#: under LAID_OVER_AGE frames (2 s at 12 fps) before (a run's cards, read as each other:
-#: bellot 221 game 0 lost 33).
+#: own (a misread the lying card is read again after goes back to it, `_merge_twins`). Bellot
+#: 1 game 0: Bob's JS laid on his 5H, read "JH" at 0.79, went on as the 5H's track; the stock
+#: went a card off, and 101 events were lost. Cards in motion are excepted (a dreck row
+#: gathered up: tango 111 game 0 lost 72), and so are cards first seen under LAID_OVER_AGE
+#: frames (2 s at 12 fps) before (a run's cards, read as each other: bellot 221 game 0 lost
+#: 33). Without the hand, an oracle render whose reads were half wrong at 0.3-0.9 kept one
+#: event fewer.
 LAID_OVER_READ = 0.7
 LAID_OVER_AGE = 24
 LAID_OVER_HAND = 12
@@ -443,18 +444,17 @@ class Tracker:
             self.tracks.append(t)
             self.born.append(t)
         hand_boxes = np.array([aabb(h.quad) for h in self.hands]).reshape(-1, 4)
-        if len(hand_boxes):
-            for t in self.tracks:
-                if t.kind == FACE and covered_fraction(aabb(t.quad), hand_boxes) >= COVER_FRACTION:
-                    t.hand_over = frame
         keep = []
         for t in self.tracks:
+            box = aabb(t.quad)
+            under_hand = covered_fraction(box, hand_boxes) >= COVER_FRACTION
+            if under_hand:
+                t.hand_over = frame
             if t.last_frame == frame:
                 t.misses, t.occluded, t.exiting = 0, False, False
                 keep.append(t)
                 continue
             t.misses += 1
-            box = aabb(t.quad)
             if t.misses == 1 and self.size is not None and t.speed >= MOVING_PX:
                 t.exiting = leaving_picture(box, t.velocity, *self.size, EXIT_MARGIN * min(self.size))
             in_flight = t.speed >= MOVING_PX
@@ -467,7 +467,7 @@ class Tracker:
             t.velocity = np.zeros(2)
             # a card lost in flight was carried (under a hand, or away), not covered by cards
             # put on it: one carried off over the stock was kept "under" the stock's cards
-            t.occluded = covered_fraction(box, hand_boxes) >= COVER_FRACTION or not in_flight and \
+            t.occluded = under_hand or not in_flight and \
                 cards_cover(box, [aabb(o.quad) for o in self.tracks if o is not t and o.last_frame == frame
                                   and o.first_frame > t.first_frame]) >= CARD_COVER_FRACTION
             limit = EXIT_MISSES if t.exiting else MAX_OCCLUDED if t.occluded else MAX_MISSES
@@ -528,11 +528,12 @@ class Tracker:
                 gap = self.frame - t.last_frame
                 if d.kind == FACE and d.card != UNKNOWN and t.votes:
                     best = t.top_read
-                    if best != d.card and score >= SAME_PLACE_IOU and gap == 1 and d.conf >= LAID_OVER_READ \
-                            and t.speed < MOVING_PX and t.votes[best] >= CONFLICT_VOTES \
-                            and self.frame - t.first_frame >= LAID_OVER_AGE and self.frame - t.hand_over <= LAID_OVER_HAND:
+                    same_place = score >= SAME_PLACE_IOU and gap == 1
+                    if best != d.card and same_place and d.conf >= LAID_OVER_READ and t.speed < MOVING_PX \
+                            and t.votes[best] >= CONFLICT_VOTES and self.frame - t.first_frame >= LAID_OVER_AGE \
+                            and self.frame - t.hand_over <= LAID_OVER_HAND:
                         continue  # a sure other name where a well-read card has lain: a card laid on it
-                    if best != d.card and not (score >= SAME_PLACE_IOU and gap == 1):
+                    if best != d.card and not same_place:
                         # a card in flight with little history accepts a misread; a lying card does
                         # not (nor one that was out of sight: another card may lie in its place),
                         # and no card whose name is well established does

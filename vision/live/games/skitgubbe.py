@@ -212,12 +212,13 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
     if phase == "part2" and to_act is not None:
         if len(obs.cards) == 1 and obs.cards[0].name == UNKNOWN and seat == to_act:
             out.append(({"type": "play", "seat": seat, "cards": [UNKNOWN]}, W_PLAY_UNREAD))
+        from_turn = 1.0 if seat == to_act else 0.7
         for names, w in opts:
             run = sorted(names, key=rank_key)
             filled = run_with_gaps_filled(run)
             # a run seen with a gap has its missing card hidden under the others: that run, or
             # nothing (asked about: a card unseen is no evidence of a broken run)
-            out.append(({"type": "play", "seat": to_act, "cards": filled or run}, w * (1.0 if seat == to_act else 0.7)))
+            out.append(({"type": "play", "seat": to_act, "cards": filled or run}, w * from_turn))
         # (a box read weakly, among cards that make a run only without it, is one of the run's
         # hidden cards misread: the run with its gaps filled)
         weak = [k for k, s in enumerate(obs.cards) if s.peak < WEAK_RUN_BOX_PEAK]
@@ -226,7 +227,7 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
             filled = run_with_gaps_filled(rest) if UNKNOWN not in rest else None
             if filled and len(filled) >= len(obs.cards):
                 w = math.prod(s.share for k, s in enumerate(obs.cards) if k != weak[0]) * W_WEAK_RUN_BOX
-                out.append(({"type": "play", "seat": to_act, "cards": filled}, w * (1.0 if seat == to_act else 0.7)))
+                out.append(({"type": "play", "seat": to_act, "cards": filled}, w * from_turn))
         return out
     return out
 
