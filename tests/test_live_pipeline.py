@@ -225,8 +225,8 @@ def test_a_card_read_surely_only_well_into_a_still_table_is_reported_then():
     hands = [["2H", "9S", "KD"], ["KC", "3D", "5S"], ["2S", "10D", "6C"], ["JC", "8D", "4S"]]
     from vision.live.pipeline import REREAD_STILL_S
 
-    # (still from frame 23, once its track is confirmed, CONFIRM_HITS; then REREAD_STILL_S)
-    for sure, reported in ((60, 60), (30, 22 + round(REREAD_STILL_S * 12.0))):
+    # (still from frame 21, after the card came to lie there; then REREAD_STILL_S)
+    for sure, reported in ((60, 60), (30, 20 + round(REREAD_STILL_S * 12.0))):
         pipe = LivePipeline(PLAYERS, scripted(20, sure, 80), 12.0, leader=3,
                             start_extra={"part": 2, "trump": "H", "hands": hands})
         for i in range(120):

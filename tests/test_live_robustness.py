@@ -585,8 +585,8 @@ def test_picture_motion_counts_changed_thumbnail_pixels():
     left = st.area_mask(np.array([[0, 0], [600, 0], [600, 720], [0, 720]]), (1280, 720), a.shape)
     assert left.sum() == 76 * 90  # thumbnail columns 0..75: the polygon edge counts
     assert st.picture_motion(a, b, left) == 0.0  # a change outside the play area
-    assert not st.frame_is_still([], LAYOUT.play_area, 0.0, 5.0, 0, st.picture_motion(a, b))
-    assert st.frame_is_still([], LAYOUT.play_area, 0.0, 5.0, 0, 0.0)
+    assert not st.frame_is_still([], LAYOUT.play_area, 0.0, 5.0, st.picture_motion(a, b))
+    assert st.frame_is_still([], LAYOUT.play_area, 0.0, 5.0, 0.0)
 
 
 def test_pipeline_settles_only_on_a_still_picture():
@@ -636,12 +636,13 @@ def test_a_track_change_on_a_still_picture_compares_the_table_again_at_once():
 
     from vision.live.tracker import CONFIRM_HITS
 
-    first = CONFIRM_HITS - 1 + n  # the lying card confirmed, then a settle's still frames
+    first = n  # a settle's still frames after the lying card came (frame 0; confirmed on frame 2)
     confirmed = appears + CONFIRM_HITS - 1  # the box's
     assert LAYOUT.in_play_area(np.array([500.0, 300.0])) and not LAYOUT.in_play_area(np.array([60.0, 60.0]))
     assert settles((500, 300)) == [first, confirmed]
-    assert settles((60, 60)) == [first, confirmed + n]
-    assert settles((500, 300), pixels=False) == [first, confirmed + n]
+    # (held back: a settle's still frames after the box came, not after it was confirmed)
+    assert settles((60, 60)) == [first, appears + n]
+    assert settles((500, 300), pixels=False) == [first, appears + n]
 
 
 def test_a_card_never_named_leaves_with_its_guesses():

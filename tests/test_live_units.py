@@ -50,15 +50,52 @@ def test_a_settled_table_rearmed_settles_again_at_its_next_still_frame():
     assert not s.update(False) and not s.update(True)  # moved meanwhile: a whole settle again
 
 
+def test_a_change_reported_late_counts_from_when_it_happened():
+    """A card the tracker is sure of only some frames after it came to lie there changed the
+    table then: the still frames since count, not only those after the report."""
+    s = st.SettleDetector(4)
+    assert [i for i, still in enumerate([True] * 6) if s.update(still)] == [3]
+    assert not s.update(True, changed_ago=2)  # a card lying there two frames, confirmed now
+    assert not s.update(True) and s.update(True)  # settled four still frames after it came
+    s = st.SettleDetector(4)
+    for _ in range(6):
+        s.update(True)
+    assert not s.update(True, changed_ago=0)  # a change this frame: a whole settle again
+    assert [s.update(True) for _ in range(4)] == [False, False, False, True]
+    s = st.SettleDetector(4)
+    assert not s.update(True) and not s.update(True, changed_ago=9)  # (older than the still run: no effect)
+    assert not s.update(True) and s.update(True)
+
+
+def test_a_card_settles_from_when_it_came_to_lie_not_when_its_track_was_confirmed():
+    """A card first boxed lying still (uncovered as a hand left it) on frame 20 is a change of
+    the table from then: the table settles SETTLE_SECONDS later (frame 24 at 12 fps), not that
+    long after its track was confirmed (CONFIRM_HITS, frame 22: 26). Penguins 171 game 1: the
+    10D and QD of Bob's run were boxed only 6 frames before a hand came to kill the trick, the
+    table settled too late to see them, and the run was logged as the JD alone (131 of 198
+    events kept; now 173). A card gone is still a change when its track is given up."""
+    from vision.live.pipeline import LivePipeline
+
+    def lying(frame, index):
+        return [Detection("face", "7H", 0.9, box(640, 360))] if 20 <= index < 50 else []
+
+    pipe = LivePipeline(["Ann", "Bob", "Cid", "Dan"], lying, 12.0)
+    settles = []
+    for i in range(80):
+        before = pipe.stats.settles
+        pipe.process(None, i, shape=(720, 1280, 3))
+        settles += [i] * (pipe.stats.settles - before)
+    assert settles == [3, 24, 62]  # (gone after frame 49: MAX_MISSES 8, then SETTLE_SECONDS)
+
+
 def test_hand_over_play_area_blocks_stillness():
     lay = default_layout(4, 1280, 720)
     hand_in = box(640, 360, 120, 120)
     hand_out = box(60, 60, 80, 80)  # top-left corner, outside the central play area
-    assert st.frame_is_still([], lay.play_area, 0.0, 5.0, 0)
-    assert not st.frame_is_still([hand_in], lay.play_area, 0.0, 5.0, 0)
-    assert st.frame_is_still([hand_out], lay.play_area, 0.0, 5.0, 0)
-    assert not st.frame_is_still([], lay.play_area, 6.0, 5.0, 0)  # a card moved
-    assert not st.frame_is_still([], lay.play_area, 0.0, 5.0, 1)  # a track appeared/vanished
+    assert st.frame_is_still([], lay.play_area, 0.0, 5.0)
+    assert not st.frame_is_still([hand_in], lay.play_area, 0.0, 5.0)
+    assert st.frame_is_still([hand_out], lay.play_area, 0.0, 5.0)
+    assert not st.frame_is_still([], lay.play_area, 6.0, 5.0)  # a card moved
 
 
 # ------------------------------------------------------------------ layout and zones

@@ -1,8 +1,9 @@
 """Is the table still? A frame is *still* when no hand is over the play area, no card moved
 more than a few pixels (off where it came to rest: a lying card's box jitter is no motion,
-`tracker.REST_RADIUS`), no card track was confirmed or vanished and the picture itself hardly
-changed since the previous frame; the table has *settled* after `settle_frames` still frames
-in a row. Only settled tables are compared (events.py).
+`tracker.REST_RADIUS`) and the picture itself hardly changed since the previous frame; the
+table has *settled* after `settle_frames` still frames in a row with no card come or gone (a
+card track confirmed or lost: counted from when the card came to lie where it lies, see
+`SettleDetector.update`). Only settled tables are compared (events.py).
 
 The picture test does not trust the detector: a hand it missed, a card it has not found yet
 or one sliding under a detection that stays put all change pixels. Frames are compared as
@@ -95,11 +96,11 @@ def picture_motion(prev: np.ndarray | None, cur: np.ndarray | None, mask: np.nda
     return float(np.mean(np.abs(cur * gain - prev) > level))
 
 
-def frame_is_still(hand_quads, play_area, max_motion: float, motion_limit: float, changes: int,
+def frame_is_still(hand_quads, play_area, max_motion: float, motion_limit: float,
                    picture: float | None = 0.0) -> bool:
     """The one-frame stillness test (pure): `picture` is picture_motion since the last frame
     (None without pixels)."""
-    return changes == 0 and max_motion <= motion_limit and (picture is None or picture_is_still(picture)) and \
+    return max_motion <= motion_limit and (picture is None or picture_is_still(picture)) and \
         not hand_over_area(hand_quads, play_area)
 
 
@@ -120,12 +121,19 @@ class SettleDetector:
         """Let a table that stays still settle again at the next still frame."""
         self.settled = False
 
-    def update(self, still: bool) -> bool:
+    def update(self, still: bool, changed_ago: int | None = None) -> bool:
+        """`still`: `frame_is_still`; `changed_ago`: when a card came or went, how many frames
+        the table has been still since it did (0: this frame). The tracker is sure of a new card
+        only CONFIRM_HITS frames after it came to lie there; counting the settle from then held
+        a card boxed late, as a hand left it, back by two frames more."""
         if not still:
             self.still = 0
             self.settled = False
             return False
         self.still += 1
+        if changed_ago is not None and changed_ago < self.still:
+            self.still = changed_ago
+            self.settled = False
         if not self.settled and self.still >= self.frames:
             self.settled = True
             return True

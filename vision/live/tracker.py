@@ -262,6 +262,7 @@ class Track:
     seen_beside: set = field(default_factory=set)  # tracks read as their own other names in one frame nearby: never its twin
     last_read: str = UNKNOWN  # the name its latest detection read
     rest: np.ndarray | None = None  # where its smoothed centre came to rest (REST_RADIUS)
+    rest_frame: int = -1  # the frame it came to rest there
     moved: bool = True  # its smoothed centre left REST_RADIUS of its rest at its last match
     announced: bool = False  # its confirmation was reported (`Tracker.confirmed_now`)
     first_read: tuple | None = None  # (frame, centre) where a name was first read on it (a flip: at the stock)
@@ -833,7 +834,7 @@ class Tracker:
                 continue
             t.moved = t.rest is None or float(np.linalg.norm(t.smooth - t.rest)) > REST_RADIUS * short_side(t.quad)
             if t.moved:
-                t.rest = t.smooth.copy()
+                t.rest, t.rest_frame = t.smooth.copy(), frame
 
     def judge_recalled_starts(self) -> None:
         """At a settle (the cards lie still): each card that took a glimpse's first position
