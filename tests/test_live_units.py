@@ -663,6 +663,28 @@ def test_a_flip_read_only_in_glimpses_keeps_the_stock_as_its_origin():
         np.testing.assert_allclose(t.first_centre, [643, 525])
 
 
+def test_a_glimpse_on_a_lying_card_read_as_its_name_is_that_card_misread():
+    """Penguins 211 game 0: Bob's 6S lay in the trick, read 6C now and then; a "6C" box on it
+    for one frame was dropped as a glimpse, and Ann's 6C, first boxed where it landed (its
+    way in unseen), took the glimpse's place as its start: her play was logged as Bob's
+    slough. A glimpse lying on a card read as its name at times is that card misread; on a
+    card never read so (the flip read only in glimpses, above) it is still the origin."""
+    def landed(lying_reads):
+        tr = Tracker()
+        for f in range(0, 10):  # the 6S lies at (460, 400)
+            tr.update([Detection("face", lying_reads[f % len(lying_reads)], 0.7, box(460, 400))], f)
+        tr.update([Detection("face", "6S", 0.7, box(460, 400)), Detection("face", "6C", 0.3, box(485, 390))], 10)
+        for f in range(11, 14):  # (the glimpse's track is dropped)
+            tr.update([Detection("face", "6S", 0.7, box(460, 400))], f)
+        for f in range(14, 18):  # Ann's 6C, boxed only where it lies
+            tr.update([Detection("face", "6S", 0.7, box(460, 400)), Detection("face", "6C", 0.8, box(620, 420))], f)
+        (t,) = [t for t in tr.tracks if t.name == "6C"]
+        return t.first_centre
+
+    np.testing.assert_allclose(landed(["6S", "6S", "6S", "6C"]), [620, 420])
+    np.testing.assert_allclose(landed(["6S"]), [485, 390])  # (the 6S never read 6C: a glimpse in flight)
+
+
 def test_a_glimpse_the_card_then_heads_back_to_is_no_origin():
     """Fresh tango 191 game 0: a junk "QH" box beside Ann's slough (one frame, 655,519) was
     recalled as the start of her QH, boxed 13 frames later at her edge (679,665) and carried up

@@ -52,6 +52,12 @@ REACQUIRE_DIAGS = 3.0
 #: anywhere (a real-model render: such a track took over a card coming in from the far seat,
 #: 390 px away, and gave it its own first position).
 REACQUIRE_MIN_PATH = 0.5
+#: A glimpse whose centre lay within this many card widths of a card lying still before it,
+#: which was read as the glimpse's name at times, is that card misread (`_misread_lying`).
+#: Measured from the lying card's latest box, which drifts as another card half covers it
+#: (penguins 211 game 0: 0.31 widths); 57 recorded games keep the same events at 0.32-0.4,
+#: one fewer at 0.5.
+GLIMPSE_ON_CARD = 0.4
 #: A track born where a lying card lies (within STILL_CENTRE box diagonals of it) and last
 #: matched at most this many frames before that card is matched again, overlapping it by
 #: SAME_PLACE_IOU, is the same card read under another name: one box, read alternately as two
@@ -680,13 +686,24 @@ class Tracker:
         box = aabb(t.quad)
         reach = REACQUIRE_DIAGS * box_diag(box)
         near = [g for g in self.glimpses if g.top_read == name and g.first_frame <= t.first_frame
-                and self.frame - g.last_frame <= REACQUIRE_FRAMES and np.linalg.norm(g.centre - t.first_centre) <= reach]
+                and self.frame - g.last_frame <= REACQUIRE_FRAMES and np.linalg.norm(g.centre - t.first_centre) <= reach
+                and not self._misread_lying(g, name)]
         if near:
             g = max(near, key=lambda g: g.last_frame)
             self.glimpses.remove(g)
             born = (t.first_frame, t.first_centre.copy(), g.first_centre.copy())
             t.adopt(g)
             t.recalled, t.born = True, born
+
+    def _misread_lying(self, g: "Track", name: str) -> bool:
+        """Whether the glimpse `g` lay where a card lying still before it lies (GLIMPSE_ON_CARD),
+        a card read as `name` at times: that card misread, not another card on its way in.
+        Penguins 211 game 0: Ann's 6C, first boxed where it landed (its way in unseen), took
+        the start of a "6C" glimpse on Bob's side, Bob's 6S misread for a frame, and her play
+        was logged as his slough."""
+        return any(o.kind == FACE and o is not g and o.confirmed and o.speed < MOVING_PX and o.first_frame < g.first_frame
+                   and o.votes.get(name, 0.0) > 0.0
+                   and np.linalg.norm(g.centre - o.centre) <= GLIMPSE_ON_CARD * short_side(o.quad) for o in self.tracks)
 
     def _merge_pickups(self, frame: int) -> None:
         """A card lying still, picked up, goes on as the track born where it lay (PICKUP_GAP,
