@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("cv2")
 
 from vision.live.cues import BOX_HOLD_S, UNKNOWN, Observation, Seen, box_over  # noqa: E402
-from vision.live.events import DOUBT_EVENTS, HOLD_UNSEEN_S, IMMATURE_HOLD_S, EventMaker  # noqa: E402
+from vision.live.events import DOUBT_EVENTS, HOLD_UNSEEN_S, IGNORE, IMMATURE_HOLD_S, EventMaker, _confidence  # noqa: E402
 from vision.live.layout import default_layout  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
@@ -2606,3 +2606,19 @@ def test_a_weak_box_among_a_runs_cards_is_one_of_its_hidden_cards():
 
     assert lead(0.42) == [("play", 0, ["2C", "3C", "4C", "5C"])]
     assert lead(0.72) == [("play", 0, ["3C", "4C", "5C", "6C", "7C"])]
+
+
+def test_a_stretch_read_again_with_no_likely_reading_is_left_as_it_was():
+    """Reading a stretch again (`_recover`, `_relog_stretch`) where every reading's likelihood
+    has underflowed to nothing decides nothing: it used to divide by zero for the confidence
+    and stop the pipeline with a traceback (found replaying the recorded sets with reads in
+    flight counted at half weight)."""
+    _, em = trick_on_table()
+    trouble = Observation("arrive", [card("KS", (640, 200), (640, 200), 300, 320)], 320, 26.7, 300.0, 2)
+    assert em._relog_stretch([(0.0, [], None), (0.0, [], None)], [], [], trouble) is None
+    em.history = [(trouble, {"type": "play", "seat": 2, "cards": ["KS"]}, None, False)]
+    em._withdrawable = lambda history: True
+    em._stretch = lambda history, obs: ([obs], [None], None, None, [])
+    em._stretch_readings = lambda changes, was: [(0.0, [(None, 0.0, ())]), (0.0, [(IGNORE, 0.0, ())])]
+    assert em._recover(trouble) is None
+    assert _confidence(0.0, 0.0) == 0.0 and _confidence(3.0, 1.0) == 0.75

@@ -207,6 +207,12 @@ W_SWAPPED = 0.3
 IGNORE = {"type": "_ignore"}
 
 
+def _confidence(score: float, runner: float) -> float:
+    """The best reading's share of its own and the runner-up's likelihood (0.0 for none)."""
+    total = score + runner
+    return round(score / total, 3) if total > 0.0 else 0.0
+
+
 def _as_read(s: Seen) -> str:
     """A card for a person: its name, or what an unread card was guessed to be."""
     if s.name != UNKNOWN:
@@ -1161,7 +1167,7 @@ class EventMaker:
             converged = all(r[4] == top_end for r in rivals)
             if not clear and waiting < MAX_LOOKAHEAD and not force and not converged:
                 break
-            info = {"confidence": round(top_score / (top_score + runner), 3)}
+            info = {"confidence": _confidence(top_score, runner)}
             if not clear:
                 info["note"] = self._ask(obs, "unsure which event this was; committed the likelier reading (undo if wrong)",
                                          chosen=top_ev, alternatives=[r[1] for r in ranked[1:3]])
@@ -1734,12 +1740,12 @@ class EventMaker:
         score, choices, _ = paths[0]
         acts = [_action(ev) for ev, _ in choices]
         runner = max((p[0] for p in paths[1:] if [_action(ev) for ev, _ in p[1]] != acts), default=0.0)
-        if score < DECISIVE_RATIO * runner:
-            return None
+        if score <= 0.0 or score < DECISIVE_RATIO * runner:
+            return None  # (no reading: every path's likelihood underflowed to nothing)
         decided = [self._withdraw(ev, trouble) for ev, _ in reversed(withdrawn)]
         if withdrawn:
             del self.recent[-len(withdrawn):]
-        confidence = round(score / (score + runner), 3)
+        confidence = _confidence(score, runner)
         if unseen is not None:
             decided.append(self._log_unseen(*unseen, {"confidence": confidence, "reread": trouble.frame}))
         for obs, (ev, _) in zip(changes, choices):
@@ -1830,15 +1836,15 @@ class EventMaker:
 
         score, choices = paths[0]
         runner = max((p[0] for p in paths[1:] if acts(p[1]) != acts(choices)), default=0.0)
-        if score < DECISIVE_RATIO * runner:
-            return None
+        if score <= 0.0 or score < DECISIVE_RATIO * runner:
+            return None  # (no reading: every path's likelihood underflowed to nothing)
         start = next((k for k, (ev, _, unseen) in enumerate(choices)
                       if unseen or (ev if ev is not IGNORE else None) != was[k]), len(choices))
         redo = sum(1 for k in range(start, len(history)) if history[k][2] is not None)
         decided = [self._withdraw(ev, trouble) for ev, _ in reversed(withdrawn[len(withdrawn) - redo:])]
         if redo:
             del self.recent[-redo:]
-        confidence = round(score / (score + runner), 3)
+        confidence = _confidence(score, runner)
         for obs, (ev, w, unseen) in zip(changes[start:], choices[start:]):
             for move in unseen:
                 decided.append(self._log_unseen(move, *self._unseen_gap(move, obs),
