@@ -2216,11 +2216,11 @@ def test_a_box_lying_squarely_on_a_card_of_a_run_is_no_card_of_it():
     "2C" (in her hand) less surely than the 3C: one card boxed twice, not the run 2C 3C 4C (a
     fresh bellot game: Dan's 10S, boxed as "QS" and as 10S, was logged in his run 9S 10S JS as a
     QS too). Cards of a run lie 0.42 face widths apart."""
-    def put(box_at, three_reads=None, box_name="2C"):
+    def put(box_at, three_reads=None, box_name="2C", box_votes=10.0):
         table, em = part2_lead()
         three = card("3C", ANN_EDGE, (580, 360), 100, 130, track=1)
         four = card("4C", ANN_EDGE, (614, 360), 100, 130, track=2)
-        box = card(box_name, ANN_EDGE, box_at, 100, 130, track=3)
+        box = card(box_name, ANN_EDGE, box_at, 100, 130, votes=box_votes, track=3)
         three.peak, four.peak, box.peak = 1.0, 1.0, 0.67
         three.reads = three_reads or {"3C": 1.0}
         em.observe([three, four, box], [], 130)
@@ -2231,6 +2231,11 @@ def test_a_box_lying_squarely_on_a_card_of_a_run_is_no_card_of_it():
     # as at times (which of the two is the card is not known)
     assert put((546.0, 360.0)) == [("play", 0, ["2C", "3C", "4C"])]
     assert put((582.0, 361.0), {"3C": 1.0, "2C": 0.3}) == [("play", 0, ["2C", "3C", "4C"])]
+    # ... and so is one read more often than the 3C (more votes, if less surely at best): the
+    # run laid neatly stacked (bellot 131 game 2: Bob's 7D under his 8D, 6.1 votes to 2.5,
+    # set aside, and his run 7D 8D 9D logged as 8D 9D), not a run's step away from the 3C
+    assert put((582.0, 361.0), box_votes=12.0) == [("play", 0, ["2C", "3C", "4C"])]
+    assert put((582.0, 361.0), box_votes=12.0, box_name="6C") == [("play", 0, ["3C", "4C"])]
 
 
 def test_a_weak_box_on_a_new_card_read_as_surely_as_that_card_is_its_second_box():
