@@ -604,12 +604,12 @@ class EventMaker:
             # stacked; bellot 131 game 2, Bob's 7D 8D 9D, its 7D squarely under the 8D and read
             # 7D on 6.1 votes to the 8D's 2.5, was logged as 8D 9D and the camera lost step)
             def second_box_of(s: Seen, o: Seen) -> bool:
-                if o.track == s.track or o.peak <= s.peak or o.reads.get(s.name, 0.0) != 0.0 or \
-                        run_gap(s.name, o.name) == 1 and s.votes > o.votes:
+                neighbours = run_gap(s.name, o.name) == 1
+                if o.track == s.track or o.peak <= s.peak or o.reads.get(s.name, 0.0) != 0.0 or neighbours and s.votes > o.votes:
                     return False
                 apart, width = np.linalg.norm(self.lay[s.track] - self.lay[o.track]), max(s.width, o.width, 1.0)
                 return apart <= SQUARELY_ON * width or (s.peak <= BOX_PEAK and s.reads.get(o.name, 0.0) >= TWIN_READ * s.peak
-                                                        and run_gap(s.name, o.name) != 1 and apart <= BOX_OVER_DIST * width)
+                                                        and not neighbours and apart <= BOX_OVER_DIST * width)
 
             unaccounted = set_aside(unaccounted, lambda s: s.name != UNKNOWN  # (an unread box holds changes back)
                                     and any(second_box_of(s, o) for o in unaccounted))
