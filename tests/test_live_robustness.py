@@ -1134,6 +1134,48 @@ def test_a_play_the_camera_never_saw_is_logged_unread_when_what_followed_needs_i
         assert all(info["ruling"].ok for _, _, info in decided) and table.view()["to_act"] == 0
 
 
+def test_a_war_play_laid_on_the_seats_own_card_and_seen_late_is_that_play_not_a_slough():
+    """Ann 8H, Bob JC, Cid JD, Dan 5S: Bob and Cid are at war, Bob to play. Bob lays KH on his
+    JC; boxed with it, the KH shows as a card of its own only after Cid's 3H, which is legal
+    only as Bob's play: asked. The KH is then logged as Bob's play, Cid's card never; the
+    trick carried to Bob's edge is set aside, and Bob's 9C lead has no reading. The KH, first
+    seen lying on Bob's JC, was Bob's war play put down before the 3H (`_played_late`; Atlas
+    141 game 0: Ann's JH on her 5H, read as her unread play and a slough of JH by Dan, sent
+    the stock a card off and lost 184 of 290 events): the stretch is logged so, the KH asked
+    about. First seen elsewhere, the KH is no such play: the old reading stands, Bob's play
+    unread and the KH Dan's slough."""
+    for on_jc in (True, False):
+        table, em = maker()
+        places = {"8H": [640, 420], "JC": [560, 360], "JD": [640, 300], "5S": [720, 360]}
+        for seat, c in enumerate(("8H", "JC", "JD", "5S")):
+            assert table.apply({"type": "play", "seat": seat, "cards": [c]}).ok
+            em._account(c, card(c, places[c], places[c], seat + 1))
+        em.pending = [Observation("arrive", [card("3H", [640, 5], [700, 300], 40)], 50, 50 / 12, 40,
+                                  seat_hint=2, seat_sure=True)]
+        (ev, _, info), = em.resolve()
+        assert ev is None and "legal only as Bob's play of 3H" in info["note"]["message"]
+        at = [568, 366] if on_jc else [480, 420]  # (0.14 card widths from the JC's centre, or 1.2)
+        em.pending = [Observation("arrive", [card("KH", at, at, 60)], 70, 70 / 12, 60, seat_hint=3, seat_sure=False)]
+        assert [without_evidence(ev) for ev, _, _ in em.resolve()] == [{"type": "play", "seat": 1, "cards": ["KH"]}]
+        gone = [card(c, [640, 360], [5, 360], 80 + k) for k, c in enumerate(("8H", "JC", "JD", "5S", "3H", "KH"))]
+        em.pending = [Observation("leave", gone, 90, 90 / 12, 85, seat_hint=1)]
+        assert [ev for ev, _, _ in em.resolve()] == [None]  # (set aside: Cid has not played)
+        em.pending = [Observation("arrive", [card("9C", [5, 360], [620, 350], 100)], 110, 110 / 12, 100,
+                                  seat_hint=1, seat_sure=True)]
+        decided = em.resolve()
+        events = [without_evidence(ev) for ev, _, _ in decided]
+        if on_jc:
+            assert events == [{"type": "undo"}, {"type": "play", "seat": 1, "cards": ["KH"]},
+                              {"type": "play", "seat": 2, "cards": ["3H"]}, {"type": "collect", "seat": 1},
+                              {"type": "play", "seat": 1, "cards": ["9C"]}]
+            assert "saw KH only after later cards, lying on Bob's card" in decided[1][2]["note"]["message"]
+        else:
+            assert events == [{"type": "undo"}, {"type": "play", "seat": 1, "cards": ["??"]},
+                              {"type": "play", "seat": 2, "cards": ["3H"]}, {"type": "slough", "seat": 3, "card": "KH"},
+                              {"type": "collect", "seat": 1}, {"type": "play", "seat": 1, "cards": ["9C"]}]
+        assert all(info["ruling"].ok for _, _, info in decided) and table.view()["to_act"] == 2
+
+
 def test_an_unseen_play_explains_the_collect_set_aside_before_the_question():
     """Ann and Bob are at war after 9H, 9D, 4C, 2S; Ann plays JD. Bob's card is never seen
     (a fresh Atlas game: Ann's AD read as JD took the track of Bob's JD). Ann's collect is set

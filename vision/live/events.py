@@ -1684,7 +1684,8 @@ class EventMaker:
         decided = self._reread_from(judged[start:], first - start, trouble)
         if decided is None:  # (from the removals set aside just before it: what the unseen play explains)
             start = next((k + 1 for k in range(first - 1, -1, -1) if judged[k][1] is not IGNORE), 0)
-            decided = self._unseen_play(judged[start:], first - start, trouble)
+            decided = self._played_late(judged[start:], first - start, trouble) or \
+                self._unseen_play(judged[start:], first - start, trouble)
         if decided is None and judged[first][0].kind == "arrive" and not judged[first][0].seat_sure:
             # (or that change was the play itself, misread and seen from the wrong side)
             decided = self._unseen_play(judged[start:], first - start, trouble, itself=True)
@@ -1813,6 +1814,69 @@ class EventMaker:
         else:
             gap, question = self._unseen_gap(unseen, changes[0])
         return self._relog_stretch(paths, withdrawn, changes, trouble, (unseen, gap, question))
+
+    def _played_late(self, window: list, first: int, trouble: Observation) -> list | None:
+        """`_unseen_play` with the play seen after all, late: a card of the stretch first seen
+        lying on a card the seat to act put into the trick (ON_ANOTHER), where a seat lays its
+        card in a war's mini-trick, was that seat's play, put down before the first change the
+        camera could not explain. Boxed with the card below it, it showed as a card of its own
+        only after later puts (Atlas 141 game 0: Ann's JH on her 5H, first boxed 70 frames
+        late, after Bob's AS and Cid's 8H; read as her unread play and a slough of JH by Dan,
+        the stock went a card off, and the camera lost 184 of 290 events). The stretch is read
+        with that play first and the late card's change left out, as `_unseen_play` reads it,
+        and logged so, the play asked about."""
+        changes, logged, unexplained, set_aside, withdrawn = self._stretch(window, trouble)
+        cards_seen = sorted(s.name for s in changes[first].cards)
+        with self.probe.withdrawn(withdrawn):
+            found = self._late_play_paths(changes, logged, unexplained, set_aside, first, cards_seen)
+        if found is None:
+            return None
+        paths, played, late, rest = found
+        name = self._seat_name(played["seat"])
+        question = f"saw {late.cards[0].name} only after later cards, lying on {name}'s card: logged as " \
+                   f"{name}'s play, put down before {', '.join(cards_seen) or 'them'}; please confirm"
+        return self._relog_stretch(paths, withdrawn, rest, trouble, (played, late, question))
+
+    def _late_play_paths(self, changes: list, logged: list, unexplained: list, set_aside: list, first: int,
+                         cards_seen: list) -> tuple | None:
+        """For `_played_late`, against the referee without the stretch's events: (the readings
+        of the stretch without the late card's change, best first; the play; the late card's
+        change; the changes read), or None."""
+        view = self.table.view()
+        make = getattr(_game_rules(view), "unseen_play", None)
+        unseen = make(view) if make is not None else None
+        trick = view.get("trick") or {}
+        if unseen is None or not trick:
+            return None
+        own = [self.on_table[c["card"]]["pos"] for c in trick.get("cards", [])
+               if c["seat"] == unseen["seat"] and c["card"] in self.on_table]
+        for k in range(first + 1, len(changes) - 1):
+            late = changes[k]
+            if late.kind != "arrive" or len(late.cards) != 1 or not late.cards[0].strong or not any(
+                    np.linalg.norm(np.asarray(pos, float) - late.cards[0].first)
+                    <= ON_ANOTHER * max(late.cards[0].width, 1.0) for pos in own):
+                continue
+            played = dict(unseen, cards=[late.cards[0].name])
+            rest = changes[:k] + changes[k + 1:]
+            was = logged[:k] + logged[k + 1:]
+            asked = unexplained[:k] + unexplained[k + 1:]
+            aside = set_aside[:k] + set_aside[k + 1:]
+
+            def keep(depth: int, ev, w: float) -> bool:  # (as `_unseen_play` reads the stretch)
+                if ev in (None, IGNORE):
+                    return ev is None and was[depth] is None and not asked[depth] and not aside[depth]
+                if depth == first:
+                    return w >= MIN_PLAUSIBLE or sorted(event_cards(ev)) == cards_seen
+                if asked[depth] or aside[depth]:
+                    return w >= MIN_PLAUSIBLE
+                return was[depth] in (None, ev) or depth > first and w >= MIN_PLAUSIBLE and \
+                    sorted(event_cards(ev)) == sorted(event_cards(was[depth]))
+
+            with self.probe.applied([played]) as taken:
+                paths = sorted(self._paths(rest, keep=keep), key=lambda p: -p[0]) if taken else []
+            if paths:
+                return paths, played, late, rest
+        return None
 
     def _recover(self, trouble: Observation) -> list | None:
         """Out of step (RECOVER_BACK): the arrival `trouble`, which no reading explains, after
