@@ -1070,6 +1070,50 @@ def trick_taken_then_next_lead(em):
     return em.resolve()
 
 
+def test_part2_a_card_passed_on_unseen_long_before_amends_that_put():
+    """As above, with 24 events between Dan's put and the eats (six rounds of a heart led and
+    eaten): Bob's KS AS still amends Dan's KS, 30 events back (`PASSED_BACK`; bellot 221 game
+    0: Cid's 3C 4C 5C, logged as 4C 5C, eaten by Dan, who led the 3C 47 events later; asked
+    about, and the camera lost 46 of 186 events)."""
+    from referee import Table
+
+    def at(x, y):
+        return np.array([x, y], float)
+
+    table = Table()
+    assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
+                        "trump": "S", "hand_sizes": [12] * 4, "leader": 0, "mode": "hidden"}).ok
+    em = EventMaker(table, LAYOUT, 12.0)
+
+    def log(ev, cards=(), where=(640.0, 360.0)):
+        seen = [Seen(100 + len(em.recent) * 10 + k, [(c, 1.0)], at(*where), at(where[0] + 30 * k, where[1]), 5, 10, 80.0, 9.0)
+                for k, c in enumerate(cards)]
+        obs = Observation("arrive" if ev["type"] == "play" else "leave", seen, 10, 1.0, 5)
+        assert em._commit(dict(ev), obs, {}).ok
+
+    hearts = iter(["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"])
+    rounds = [ev for _ in range(6) for ev in ({"type": "play", "seat": 2, "cards": [next(hearts)]}, {"type": "eat", "seat": 3},
+                                             {"type": "play", "seat": 0, "cards": [next(hearts)]}, {"type": "eat", "seat": 1})]
+    later = [{"type": "eat", "seat": 0}, {"type": "eat", "seat": 1}] + rounds + [
+        {"type": "play", "seat": 2, "cards": ["2C"]}, {"type": "play", "seat": 3, "cards": ["5C"]},
+        {"type": "play", "seat": 0, "cards": ["7C"]}]
+    for ev in [{"type": "play", "seat": 0, "cards": ["5S"]}, {"type": "play", "seat": 1, "cards": ["AS"]},
+               {"type": "eat", "seat": 2}, {"type": "eat", "seat": 3}, {"type": "play", "seat": 0, "cards": ["7D"]},
+               {"type": "eat", "seat": 1}, {"type": "play", "seat": 2, "cards": ["9S"]}]:
+        log(ev, ev.get("cards", ()))
+    log({"type": "play", "seat": 3, "cards": ["KS"]}, ["KS"], (500.0, 300.0))
+    for ev in later:
+        log(ev, ev.get("cards", ()))
+    bobs = [Seen(900, [("KS", 1.0)], at(5, 360), at(600, 350), 900, 910, 80.0, 9.0),
+            Seen(901, [("AS", 1.0)], at(5, 360), at(630, 350), 900, 910, 80.0, 9.0)]
+    em.pending = [Observation("arrive", bobs, 920, 920 / 12, 900, seat_hint=1)]
+    decided = [ev for ev, _, _ in em.resolve(force=True)]
+    assert [ev["type"] for ev in decided[:30]] == ["undo"] * 30
+    assert [without_evidence(ev) for ev in decided[30:]] == [{"type": "play", "seat": 3, "cards": ["KS", "AS"]}] + \
+        later + [{"type": "play", "seat": 1, "cards": ["KS", "AS"]}]
+    assert table.view()["to_act"] == 1 and table.view()["table"] == []  # killed by Bob's beat: he leads
+
+
 def test_a_lost_step_is_read_again_when_a_second_change_makes_no_sense():
     """A fresh bellot game lost step so for good (51 of 127 events): after the misattributed
     card, Dan's play of 5S was asked about, the trick's collect set aside and Ann's next lead

@@ -101,8 +101,11 @@ AMEND_BACK = 2
 #: this many accepted events back (`EventMaker._passed_on`): it went on unseen in that put
 #: (a fresh bellot game: Dan's QD KD AD, logged as QD, eaten by Ann and led again by her nine
 #: events later; 8 was too few; a fresh tango game: Cid's 8D 9D, logged as 9D, eaten by Dan
-#: and his 8D led 17 events later; 12 was too few).
-PASSED_BACK = 20
+#: and his 8D led 17 events later; 12 was too few; bellot 221 game 0: Cid's 3C 4C 5C, logged
+#: as 4C 5C, eaten by Dan and his 3C led 47 events later; 20 was too few). The card stays in
+#: the eater's hand until it is put down, which may be the rest of Part 2: 60 and 150 kept the
+#: same events over 60 recorded games.
+PASSED_BACK = 150
 #: A put's card logged this many accepted events back under another track may be a second box
 #: of it (`EventMaker._without_doubles`); further back, a card logged then has mostly left the
 #: table (12 took a fresh tango game's AH, played in Part 1, for a second box in Ann's KH AH).
