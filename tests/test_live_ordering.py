@@ -2243,8 +2243,9 @@ def test_a_weak_box_on_a_new_card_read_as_surely_as_that_card_is_its_second_box(
     squarely), read "9S" at 0.54 and 5D at 0.53: the 5D's first box as she put it down (fresh
     tango 161 game 1, session 47: Ann's 10H, with such an "AH" box, was asked about as the put
     "AH 10H", and the camera lost 137 of 233 events). It is a second box (TWIN_READ), and the
-    lead is the 5D. The controls: a box never read as the 5D is a card of the put (asked
-    about: no legal reading); so is one read as the card under it whose name is that card's
+    lead is the 5D. The controls: a box never read as the 5D is a card of the put (the put
+    "9S 5D" then makes no run, and is read without its weak box, W_SECOND_BOX_IN_PUT: the lead
+    is the 5D all the same); so is one read as the card under it whose name is that card's
     neighbour in a run (a run's cards lie on each other and read alike): the run 3C 4C."""
     def put(name, box_name, box_reads):
         table, em = part2_lead()
@@ -2252,12 +2253,12 @@ def test_a_weak_box_on_a_new_card_read_as_surely_as_that_card_is_its_second_box(
         box = card(box_name, ANN_EDGE, (580, 326), 100, 130, track=3)
         lead.peak, lead.reads = 0.69, {name: 0.69}
         box.peak, box.reads = 0.54, box_reads
-        em.observe([lead, box], [], 130)
-        return summary(em.resolve(force=True))
+        made = em.observe([lead, box], [], 130)
+        return [len(o.cards) for o in made], summary(em.resolve(force=True))
 
-    assert put("5D", "9S", {"9S": 0.54, "5D": 0.53}) == [("play", 0, ["5D"])]
-    assert put("5D", "9S", {"9S": 0.54}) == [None]
-    assert put("3C", "4C", {"4C": 0.54, "3C": 0.53}) == [("play", 0, ["3C", "4C"])]
+    assert put("5D", "9S", {"9S": 0.54, "5D": 0.53}) == ([1], [("play", 0, ["5D"])])
+    assert put("5D", "9S", {"9S": 0.54}) == ([2], [("play", 0, ["5D"])])
+    assert put("3C", "4C", {"4C": 0.54, "3C": 0.53}) == ([2], [("play", 0, ["3C", "4C"])])
 
 
 def test_a_card_first_seen_just_after_a_hand_lay_on_the_stock_was_flipped():
@@ -2611,6 +2612,31 @@ def test_a_weak_box_among_a_runs_cards_is_one_of_its_hidden_cards():
 
     assert lead(0.42) == [("play", 0, ["2C", "3C", "4C", "5C"])]
     assert lead(0.72) == [("play", 0, ["3C", "4C", "5C", "6C", "7C"])]
+
+
+def test_a_weak_box_beside_a_card_it_makes_no_run_with_is_a_second_box_of_it():
+    """Ann leads 9C. The camera sees it with an "AC" box born with it, half a card width off,
+    read at 0.51 at best: "AC 9C" is no run by any reading, and was asked about (tango 161
+    game 0: Dan's 9C so, and the camera lost 44 of 207 events). Without the weak box the put
+    is a run (of one): that is a reading (W_SECOND_BOX_IN_PUT), and Ann's play of 9C is
+    logged. The control: the box read surely (0.72) is a card, and the put is read with it
+    (in this open game, a broken run the referee rules on)."""
+    from referee import Table
+    from vision.live.games import live_table
+
+    def lead(box_peak):
+        table = live_table("skitgubbe", Table())
+        assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0, "part": 2, "trump": "H",
+                            "hands": [["9C", "AC", "4C", "5D", "6C", "7C"], ["2C", "3D", "5S", "JH", "6S", "7S"],
+                                      ["QS", "10D", "8C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "10S", "JS"]]}).ok
+        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        nine = replace(card("9C", ANN_EDGE, (640, 360), 100, 130), peak=0.68)
+        box = replace(card("AC", ANN_EDGE, (632, 400), 98, 130), names=[("AC", 0.89), ("9S", 0.11)], peak=box_peak)
+        em.observe([nine, box], [], 130)
+        return summary(em.resolve(force=True))
+
+    assert lead(0.51) == [("play", 0, ["9C"])]
+    assert lead(0.72) == [("play", 0, ["9C", "AC"])]
 
 
 def test_a_stretch_read_again_with_no_likely_reading_is_left_as_it_was():
