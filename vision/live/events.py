@@ -210,6 +210,25 @@ W_SWAPPED = 0.3
 IGNORE = {"type": "_ignore"}
 
 
+def _after_unseen(logged: list, unexplained: list, set_aside: list, head: int | None, after: int,
+                  cards_seen: list[str]):
+    """The readings a stretch read again after a play the camera did not see may take
+    (`EventMaker._unseen_play`, `_played_late`), as `_paths`' `keep`: a removal set aside or a
+    change left unexplained, plausibly (what the play must explain: not as nothing again); the
+    change at `head` plausibly, or by its own cards from another seat; one logged as logged,
+    or, logged after the change at `after` (out of step then), by its cards plausibly."""
+    def keep(depth: int, ev, w: float) -> bool:
+        if ev in (None, IGNORE):
+            return ev is None and logged[depth] is None and not unexplained[depth] and not set_aside[depth]
+        if depth == head:
+            return w >= MIN_PLAUSIBLE or sorted(event_cards(ev)) == cards_seen
+        if unexplained[depth] or set_aside[depth]:
+            return w >= MIN_PLAUSIBLE
+        return logged[depth] in (None, ev) or depth > after and w >= MIN_PLAUSIBLE and \
+            sorted(event_cards(ev)) == sorted(event_cards(logged[depth]))
+    return keep
+
+
 def _confidence(score: float, runner: float) -> float:
     """The best reading's share of its own and the runner-up's likelihood (0.0 for none)."""
     total = score + runner
@@ -1788,17 +1807,7 @@ class EventMaker:
             del logged[first], unexplained[first], set_aside[first]
             head, after = None, first - 1
 
-        def keep(depth: int, ev, w: float) -> bool:
-            if ev in (None, IGNORE):  # (a removal set aside is what it must explain: not so again)
-                return ev is None and logged[depth] is None and not unexplained[depth] and not set_aside[depth]
-            if depth == head:
-                return w >= MIN_PLAUSIBLE or sorted(event_cards(ev)) == cards_seen
-            if unexplained[depth] or set_aside[depth]:
-                return w >= MIN_PLAUSIBLE
-            # (one logged after the first it could not explain, out of step: its cards, plausibly)
-            return logged[depth] in (None, ev) or depth > after and w >= MIN_PLAUSIBLE and \
-                sorted(event_cards(ev)) == sorted(event_cards(logged[depth]))
-
+        keep = _after_unseen(logged, unexplained, set_aside, head, after, cards_seen)
         with self.probe.withdrawn(withdrawn):
             view = self.table.view()
             make = getattr(_game_rules(view), "unseen_play", None)  # (the game's, if it has one)
@@ -1861,20 +1870,8 @@ class EventMaker:
                 continue
             played = dict(unseen, cards=[late.cards[0].name])
             rest = changes[:k] + changes[k + 1:]
-            was = logged[:k] + logged[k + 1:]
-            asked = unexplained[:k] + unexplained[k + 1:]
-            aside = set_aside[:k] + set_aside[k + 1:]
-
-            def keep(depth: int, ev, w: float) -> bool:  # (as `_unseen_play` reads the stretch)
-                if ev in (None, IGNORE):
-                    return ev is None and was[depth] is None and not asked[depth] and not aside[depth]
-                if depth == first:
-                    return w >= MIN_PLAUSIBLE or sorted(event_cards(ev)) == cards_seen
-                if asked[depth] or aside[depth]:
-                    return w >= MIN_PLAUSIBLE
-                return was[depth] in (None, ev) or depth > first and w >= MIN_PLAUSIBLE and \
-                    sorted(event_cards(ev)) == sorted(event_cards(was[depth]))
-
+            keep = _after_unseen(logged[:k] + logged[k + 1:], unexplained[:k] + unexplained[k + 1:],
+                                 set_aside[:k] + set_aside[k + 1:], first, first, cards_seen)
             with self.probe.applied([played]) as taken:
                 paths = sorted(self._paths(rest, keep=keep), key=lambda p: -p[0]) if taken else []
             if paths:
