@@ -2586,6 +2586,47 @@ def test_a_weak_box_born_beside_a_part1_card_as_it_landed_is_its_second_box():
     assert bobs_put(112, 0.5) == bobs_put(104, 0.6) == [("play", 1, ["4C"]), ("play", 2, ["7C"])]
 
 
+def test_a_run_logged_short_that_put_another_seat_out_is_completed_and_its_eat_moves_on():
+    """Part 2, Cid out. Dan leads 9S 10S, seen as one box read 10S (9S at times) and logged as
+    10S; Ann eats, Bob leads QH, Dan beats with KH, his last card, and Ann eats. Bob leads QD:
+    the camera's referee still counts Dan's 9S and expects him, so the QD carried off (its
+    side not sure) is logged as Dan's eat, and Bob's 2C lead is out of turn. The seat to act
+    (Ann) put no run; Dan did, and with the 9S his hand is empty after the KH: his run is
+    completed, the eat is Ann's, and Bob's 2C is logged (penguins 101 game 2: Dan's 9S 10S
+    so, 93 events back; the game's last 12 events were lost). The control: a box never read
+    9S is no evidence of it, and the 2C is asked about."""
+    from vision.live.cues import Observation
+
+    hands = [["7C", "8D"], ["QH", "QD", "2C", "3H"], [], ["9S", "10S", "KH"]]
+    for read_9s in (True, False):
+        table, em = part2_start([h[:] for h in hands], leader=3, trump="C")
+        edges = {0: ANN_EDGE, 1: BOB_EDGE, 2: CID_EDGE, 3: DAN_EDGE}
+        logged = [{"type": "play", "seat": 3, "cards": ["10S"]}, {"type": "eat", "seat": 0},
+                  {"type": "play", "seat": 1, "cards": ["QH"]}, {"type": "play", "seat": 3, "cards": ["KH"]},
+                  {"type": "eat", "seat": 0}, {"type": "play", "seat": 1, "cards": ["QD"]}, {"type": "eat", "seat": 3}]
+        for i, ev in enumerate(logged):
+            seen = [card(c, edges[ev["seat"]], (560.0, 360.0), 10 * i, 10 * i + 5, track=300 + i) for c in ev.get("cards", [])]
+            if i == 0 and read_9s:
+                seen = [replace(seen[0], names=[("10S", 0.7), ("9S", 0.3)], reads={"10S": 0.78, "9S": 0.77})]
+            kind = "leave" if ev["type"] == "eat" else "arrive"
+            sure = i != len(logged) - 1  # (the QD carried off towards no seat surely)
+            obs = Observation(kind, seen, 10 * i + 5, (10 * i + 5) / FPS, 10 * i, seat_hint=ev["seat"] if sure else None,
+                              seat_sure=sure)
+            assert em._commit(ev, obs, {}).ok, (i, ev)
+        assert table.view()["to_act"] == 0
+        em.pending = [Observation("arrive", [card("2C", BOB_EDGE, (600.0, 300.0), 100, 120, track=400)], 120, 120 / FPS,
+                                  100, seat_hint=1, seat_sure=True)]
+        decided = em.resolve(force=True)
+        if not read_9s:
+            assert summary(decided) == [None] and table.view()["to_act"] == 0
+            continue
+        assert summary(decided) == [("undo", None, None)] * 7 + [
+            ("play", 3, ["9S", "10S"]), ("eat", 0, None), ("play", 1, ["QH"]), ("play", 3, ["KH"]), ("eat", 0, None),
+            ("play", 1, ["QD"]), ("eat", 0, None), ("play", 1, ["2C"])]
+        assert "legal only if Dan's play of 10S was Dan's play of 9S, 10S" in decided[7][2]["note"]["message"]
+        assert table.view()["hands"]["3"]["size"] == 0 and table.view()["to_act"] == 0
+
+
 def test_a_weak_box_among_a_runs_cards_is_one_of_its_hidden_cards():
     """Ann leads 2C 3C 4C 5C laid overlapping. The camera reads 2C (3C at times) and 5C surely,
     and a box among them weakly as "7C" (0.42 at best): the 3C or 4C, misread. As read, the

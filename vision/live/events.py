@@ -1605,15 +1605,21 @@ class EventMaker:
         after it and the arrival legal, it and the events after it are withdrawn and logged
         again so, and the arrival is judged next. Tango 31 game 0: Bob's 10D JD was logged as
         JD; with nothing left in his hand he was out, but the camera's referee still counted
-        his 10D and found every later card out of turn (the game's last 19 events lost)."""
+        his 10D and found every later card out of turn (the game's last 19 events lost).
+        So may a run of another seat whose hand is known whole, where the put's boxes were read
+        as the card at times and the card put that seat out: an eat the camera then gave it
+        by the referee's turn is the next seat's (`_eat_reseated`). Penguins 101 game 2: Dan's
+        9S 10S, one box read 10S and 9S, was logged as 10S; after his last card the QD was
+        carried off, its side not sure, and logged as his eat; Bob's next lead was out of
+        turn, and the game's last 12 events were lost."""
         from referee.cards import RANK, SUIT
 
         view = self.table.view()
         due = view.get("to_act")
-        hand = (view.get("hands") or {}).get(str(due), {})
-        known = list(hand.get("known", ()))
+        whole = {int(seat): list(hand.get("known", ())) for seat, hand in (view.get("hands") or {}).items()
+                 if hand.get("known") and hand.get("size", 0) <= len(hand["known"])}
         if late.kind != "arrive" or not late.seat_sure or due is None or late.seat_hint == due or \
-                not all(s.strong for s in late.cards) or not known or hand.get("size", 0) > len(known):
+                not all(s.strong for s in late.cards) or not whole:
             return None
         if self._plausibly_legal(late):
             return None
@@ -1621,14 +1627,20 @@ class EventMaker:
         for back in range(1, min(len(self.recent), RUN_SHORT_BACK) + 1):
             ev0 = without_evidence(self.recent[-back][0])
             cards = ev0.get("cards") or []
-            if ev0.get("type") != "play" or ev0.get("seat") != due or not cards or \
+            if ev0.get("type") != "play" or ev0.get("seat") not in whole or not cards or \
                     any(c not in RANK for c in cards) or len({SUIT[c] for c in cards}) != 1:
                 continue
             ranks = [RANK[c] for c in cards]
-            for c in known:
+            for c in whole[ev0["seat"]]:
                 if c in RANK and SUIT[c] == SUIT[cards[0]] and RANK[c] in (min(ranks) - 1, max(ranks) + 1):
                     amended = dict(ev0, cards=sorted(cards + [c], key=rank_key))
-                    if self._explains(back, amended, late):
+                    # (another seat's run only where its boxes were read as the card at times, and
+                    # the card put that seat out: its hand empty now)
+                    out = None if ev0["seat"] == due else \
+                        lambda view, seat=ev0["seat"]: (view.get("hands") or {}).get(str(seat), {}).get("size") == 0
+                    if out is not None and not any(c in o.reads for o in self.recent[-back][1].cards):
+                        continue
+                    if self._explains(back, amended, late, then=out):
                         fits.append((back, amended))
         return self._relogged_the_one(fits, late, lambda ev0, amended: (
             f"saw {', '.join(s.name for s in late.cards)} arrive from {self._seat_name(late.seat_hint)}, legal only "
@@ -1648,14 +1660,49 @@ class EventMaker:
         decided[back][2]["note"] = self._ask(obs0, message(ev0, amended), chosen=amended)
         return decided
 
-    def _explains(self, back: int, amended: dict, late: Observation, consumed: bool = False) -> bool:
+    def _explains(self, back: int, amended: dict, late: Observation, consumed: bool = False, then=None) -> bool:
         """Whether the log with the event `back` events ago read as `amended` (the events after it
-        as they were) reads legally, and the arrival `late` then plausibly (unless `consumed`:
-        it is a card of the amended put)."""
+        as they were, `_reapplied`) reads legally, the referee's view then passes `then` (if
+        given), and the arrival `late` then reads plausibly (unless `consumed`: it is a card of
+        the amended put)."""
         withdrawn = self.recent[-back:]
         with self.probe.withdrawn([(ev, seq) for ev, _, seq in withdrawn]), \
-                self.probe.applied([amended] * (amended is not None) + [ev for ev, _, _ in withdrawn[1:]]) as applied:
-            return applied and (consumed or self._plausibly_legal(late))
+                self.probe.applied([amended] * (amended is not None)) as taken, \
+                self._reapplied([(ev, seen) for ev, seen, _ in withdrawn[1:]]) as again:
+            return taken and again is not None and (then is None or then(self.table.view())) and \
+                (consumed or self._plausibly_legal(late))
+
+    def _eat_reseated(self, ev: dict, seen: Observation):
+        """The referee's ruling on `ev`, an event logged before and now applied again after an
+        amended one (kept applied if it takes it), and the event as applied: an eat the
+        referee no longer takes, whose cards were not seen surely going to its seat, is the
+        seat to act's (the camera named the eater by the referee's turn: the amendment may
+        have put a seat out, and the turn with it)."""
+        r = self.probe.try_apply(ev)
+        if r.ok or ev.get("type") != "eat" or seen.seat_sure and seen.seat_hint == ev.get("seat"):
+            return r, ev
+        due = self.table.view().get("to_act")
+        if due is None or due == ev.get("seat"):
+            return r, ev
+        reseated = dict(ev, seat=due)
+        return self.probe.try_apply(reseated), reseated
+
+    @contextmanager
+    def _reapplied(self, logged: list[tuple[dict, Observation]]):
+        """The referee with the events `logged` (each with its observation) applied again in
+        turn for the block, eats re-seated where they must be (`_eat_reseated`); yields the
+        events as applied, or None if one is not taken. Undone afterwards."""
+        applied: list[dict] = []
+        try:
+            for ev, seen in logged:
+                r, ev = self._eat_reseated(ev, seen)
+                if not r.ok:
+                    break
+                applied.append(ev)
+            yield applied if len(applied) == len(logged) else None
+        finally:
+            for _ in applied:
+                self.probe.undo()
 
     def _relogged(self, back: int, amended: dict | None, late: Observation, obs: Observation) -> list:
         """Withdraw the last `back` events logged (`undo`, newest first, each naming the event
@@ -1667,7 +1714,10 @@ class EventMaker:
         info = {"confidence": 1.0, "amends": withdrawn[0][2]}
         info["ruling"] = self._commit(amended, obs, info)
         decided.append((amended, obs, info))
-        for ev, seen, _ in withdrawn[1:]:  # logged again as they were
+        for ev, seen, _ in withdrawn[1:]:  # logged again as they were (an eat re-seated: `_eat_reseated`)
+            probed, ev = self._eat_reseated(ev, seen)
+            if probed.ok:  # (probed without a number: the log's comes from applying it)
+                self.probe.undo()
             ruling = self.table.apply(ev)
             self.recent = (self.recent + [(ev, seen, ruling.seq)])[-RECENT:]
             decided.append((ev, seen, {"event": ev, "ruling": ruling, "confidence": ev["evidence"].get("confidence", 1.0)}))
