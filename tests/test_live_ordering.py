@@ -2627,6 +2627,30 @@ def test_a_run_logged_short_that_put_another_seat_out_is_completed_and_its_eat_m
         assert table.view()["hands"]["3"]["size"] == 0 and table.view()["to_act"] == 0
 
 
+def test_an_unread_card_from_a_hand_known_whole_is_the_card_of_it_read_at_times():
+    """Part 2: Bob led JD; Cid, to act, holds 4S KH AD, every one known. His card's box is
+    mostly unread, read AD at 0.73 at best and JH, KH, JD at times. The referee takes no
+    unread card from a hand it knows whole, so it was asked about (Atlas 101 game 2: Cid's AD
+    so, and the camera lost 19 of 231 events). It is one of his cards read at times: AD
+    (surest), logged and asked about (W_UNREAD_FROM_HAND). The control: a hand holding cards
+    unseen takes the unread card as it is."""
+    from vision.live.cues import Observation
+
+    box = replace(card("??", CID_EDGE, (600, 300), 100, 130), names=[("??", 0.8), ("JH", 0.11), ("AD", 0.08)],
+                  reads={"AD": 0.73, "JH": 0.61, "KH": 0.43, "JD": 0.37}, peak=0.73)
+    table, em = part2_start([["2C", "3C"], ["JD", "5S"], ["4S", "KH", "AD"], ["7C", "8C"]], leader=1, trump="C", lead="JD")
+    em.pending = [Observation("arrive", [box], 130, 130 / FPS, 100, seat_hint=2, seat_sure=True)]
+    (ev, _, info), = em.resolve(force=True)
+    assert summary([(ev, None, info)]) == [("play", 2, ["AD"])]
+    assert "logged as Cid's play of AD, as it was read at times" in info["note"]["message"]
+    table, em = part2_start([["2C", "3C"], ["JD", "5S"], ["4S", "KH", "AD"], ["7C", "8C"]], leader=1, trump="C", lead="JD")
+    assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 1, "part": 2, "trump": "C",
+                        "hand_sizes": [2, 2, 3, 2]}).ok
+    assert table.apply({"type": "play", "seat": 1, "cards": ["JD"]}).ok
+    em.pending = [Observation("arrive", [box], 130, 130 / FPS, 100, seat_hint=2, seat_sure=True)]
+    assert summary(em.resolve(force=True)) == [("play", 2, ["??"])]
+
+
 def test_a_weak_box_among_a_runs_cards_is_one_of_its_hidden_cards():
     """Ann leads 2C 3C 4C 5C laid overlapping. The camera reads 2C (3C at times) and 5C surely,
     and a box among them weakly as "7C" (0.42 at best): the 3C or 4C, misread. As read, the

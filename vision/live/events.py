@@ -1205,6 +1205,12 @@ class EventMaker:
                 info["note"] = self._ask(obs, f"could not read the card {seat} put down ({', '.join(map(_as_read, obs.cards))}): "
                                               f"logged as {seat}'s {top_ev['type']} of {what}; which card was it?",
                                          chosen=top_ev)
+            elif clear and top_ev not in (None, IGNORE) and len(obs.cards) == 1 and obs.cards[0].name == UNKNOWN:
+                # (named by a read of it at times, the only cards its hand can hold: asked all the same)
+                seat = self._seat_name(top_ev.get("seat"))
+                info["note"] = self._ask(obs, f"could not read the card {seat} put down ({_as_read(obs.cards[0])}): "
+                                              f"logged as {self._describe(top_ev)}, as it was read at times; please confirm",
+                                         chosen=top_ev)
             self.pending.pop(first)
             info["ruling"] = self._commit(top_ev, obs, info)
             decided.append((None if top_ev is IGNORE else top_ev, obs, info))

@@ -45,6 +45,12 @@ W_FLIP_BESIDE = 0.5
 #: out of step for the rest of the game (real-model full games: tango game 0 after 35 of 266
 #: events, bellot game 0).
 W_PLAY_UNREAD = 0.5
+#: ... but a Part 2 hand the referee knows whole holds no card it cannot name: an unread card
+#: the seat to act puts down is also read as each card of that hand its track was read as at
+#: times, weighted by that read's peak times this. Atlas 101 game 2: Cid's AD under his KD,
+#: its box mostly unread, read AD at 0.73 at best (and KH, JH, KD at times), was asked about;
+#: his hand held KH and AD, and the camera lost 19 of 231 events.
+W_UNREAD_FROM_HAND = 0.5
 
 
 #: A dreck row read as seen, when the referee knows its cards' owner holds more dreck (or
@@ -212,6 +218,11 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
     if phase == "part2" and to_act is not None:
         if len(obs.cards) == 1 and obs.cards[0].name == UNKNOWN and seat == to_act:
             out.append(({"type": "play", "seat": seat, "cards": [UNKNOWN]}, W_PLAY_UNREAD))
+            hand = (view.get("hands") or {}).get(str(seat), {})
+            if hand.get("known") and hand.get("size", 0) <= len(hand["known"]):
+                # (a hand known whole holds no unread card: the card is one of it read at times)
+                out += [({"type": "play", "seat": seat, "cards": [n]}, peak * W_UNREAD_FROM_HAND)
+                        for n, peak in obs.cards[0].reads.items() if n in hand["known"]]
         from_turn = 1.0 if seat == to_act else 0.7
         for names, w in opts:
             run = sorted(names, key=rank_key)
