@@ -2651,6 +2651,49 @@ def test_an_unread_card_from_a_hand_known_whole_is_the_card_of_it_read_at_times(
     assert summary(em.resolve(force=True)) == [("play", 2, ["??"])]
 
 
+def test_a_trick_carried_off_surely_to_the_one_seat_still_to_play_holds_its_unseen_play():
+    """Ann flipped 9D, Bob played 4C, Cid 9C; Dan, the one seat still to play, puts his card
+    down unseen and carries the trick off to his edge (penguins 81 game 0: Dan's 9D, the last
+    play of a war, was never boxed; his collect was set aside and his next lead logged as his
+    war play). It is his collect, his unread play inferred before it (`inferred_before`), and
+    his next lead is legal. The control: carried surely to Bob's edge, the trick is no one's
+    collect yet, and is set aside."""
+    bob_edge = (5.0, 360.0)
+    for edge, taker in ((DAN_EDGE, 3), (bob_edge, None)):
+        table, em = trick_on_table(upto=3)
+        assert table.view()["to_act"] == 3 and table.view()["trick"]["to_play"] == [3]
+        departed = [card(name, pos, edge, 10, 60, track=k + 1) for k, (name, pos) in
+                    enumerate((("9D", (600, 330)), ("4C", (560, 360)), ("9C", (640, 300))))]
+        (leave,) = em.observe([], departed, 70)
+        assert leave.seat_hint == (3 if taker == 3 else 1) and leave.seat_sure
+        decided = em.resolve(force=True)
+        if taker is None:
+            assert summary(decided) == [None] and table.view()["to_act"] == 3
+            continue
+        assert summary(decided) == [("collect", 3, None)]
+        (play, _), = table.preludes(decided[0][2]["ruling"].seq)
+        assert {k: v for k, v in play.items() if k != "evidence"} == {"type": "play", "seat": 3, "cards": [UNKNOWN]}
+        assert play["evidence"]["inferred"] == "the last play of a trick seen collected"
+        assert table.apply({"type": "play", "seat": 3, "cards": ["2H"]}).ok
+
+
+def test_a_leave_set_aside_and_seen_again_keeps_where_its_cards_went():
+    """Dan's trick is carried off to his edge while its 9H still seems to lie there: the leave
+    of the other four, seen going to Dan, waits. At the next settle the 9H is gone too, lost
+    where it lay; the tracker reported the other four departed once, at the first settle. The
+    leave seen again keeps where they went (`gone_seen`): Dan's, surely (it had lost its seat,
+    and penguins 81 game 0's collect could not be told from a glitch)."""
+    table, em = trick_on_table()
+    departed = [card(name, pos, DAN_EDGE, 10, 60, track=k + 1) for k, (name, pos) in
+                enumerate((("9D", (600, 330)), ("4C", (560, 360)), ("9C", (640, 300)), ("AC", (700, 360))))]
+    nine = card("9H", (640, 250), (640, 250), 10, 70, track=5)
+    (first,) = em.observe([nine], departed, 70)
+    assert sorted(s.name for s in first.cards) == ["4C", "9C", "9D", "AC"] and first.seat_hint == 3 and first.seat_sure
+    (again,) = em.observe([], [], 80)
+    assert sorted(s.name for s in again.cards) == ["4C", "9C", "9D", "9H", "AC"]
+    assert again.seat_hint == 3 and again.seat_sure
+
+
 def test_a_weak_box_among_a_runs_cards_is_one_of_its_hidden_cards():
     """Ann leads 2C 3C 4C 5C laid overlapping. The camera reads 2C (3C at times) and 5C surely,
     and a box among them weakly as "7C" (0.42 at best): the 3C or 4C, misread. As read, the

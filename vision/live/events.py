@@ -428,6 +428,9 @@ class EventMaker:
         self.asked_from: dict[str, int | None] = {}
         self.retired: dict[str, tuple] = {}  # cards let go without an event -> (where they lay, frame)
         self.held_departed: list[Seen] = []  # cards that came and went, held back by an unread card
+        # accounted card -> its track as it departed: a leave set aside and seen again at a later
+        # settle keeps where its cards went (the tracker reports a departed track once)
+        self.gone_seen: dict[str, Seen] = {}
         self.held_tracks: set[int] = set()  # new cards ever held back by an unread card (not ghosts)
         self.held_first: dict[str, tuple] = {}  # name -> (first frame, where, frame) of a held-back new card
         self.swept: set[int] = set()  # tracks of unaccounted cards first seen lying on the killed pile
@@ -748,6 +751,8 @@ class EventMaker:
                 del self.typed_in[d.key]
         gone_names = [n for n in self.on_table if n not in present]
         dep = {d.name: d for d in departed}
+        self.gone_seen = {n: d for n, d in self.gone_seen.items() if n in gone_names}
+        self.gone_seen.update({n: d for n, d in dep.items() if n in gone_names and d.track == self.on_table[n]["track"]})
         # unread tracks standing where an accounted card was: that card is still there
         # (not a second box of another card: Bob's AC, laid where Ann's eaten 5C lay, boxed
         # twice, kept the 5C and was judged before her eat; a real-model full tango game)
@@ -828,8 +833,10 @@ class EventMaker:
             # order. The tracker reports a departed track once (at the settle after it died);
             # a leave that was dropped then (e.g. one trick card still seemed to lie there)
             # and seen again at a later settle keeps that date through on_table["seen"].
-            cards = [dep.get(n) or Seen(-1, [(n, 1.0)], self.on_table[n]["pos"], self.on_table[n]["pos"],
-                                        self._last_seen(n, frame), self._last_seen(n, frame))
+            # (a card whose track departed at an earlier settle by that track: `gone_seen`)
+            cards = [dep.get(n) or self.gone_seen.get(n) or Seen(-1, [(n, 1.0)], self.on_table[n]["pos"],
+                                                                 self.on_table[n]["pos"], self._last_seen(n, frame),
+                                                                 self._last_seen(n, frame))
                      for n in gone_names]
             # (only where puts may hold several cards, i.e. Skitgubbe Part 2: in a Part 1 trick
             # a card covered by the hands laying sloughs was last seen long before the collect)

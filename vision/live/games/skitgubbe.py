@@ -22,6 +22,12 @@ RUN_STEP = 0.42
 DRECK_ROW, DRECK_STEP, DRECK_ROW_STEP = 9, 0.5, 1.05
 
 
+#: A Part 1 trick no seat has won yet, carried off surely towards the one seat still to play:
+#: that seat's collect, its play unseen (`last_play_unseen`; the play is inferred before the
+#: collect, unread), at this weight; else a glitch (W_GLITCH). Penguins 81 game 0: Dan's 9D,
+#: the last play of a war, was never boxed; his collect was set aside, his next lead 2C logged
+#: as his war play, and the camera lost step.
+W_COLLECT_UNSEEN_PLAY = 0.3
 #: Prior weights of the interpretations of a card arriving in Part 1.
 W_PLAY_TO_ACT = 1.0  # the seat to act puts a card down: its play
 W_SLOUGH_TO_ACT = 0.9  # ... or a slough before its play (about as common in simulated games)
@@ -108,6 +114,10 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
                 winner = view["trick"].get("winner")
                 # (an unread card may leave it open between several seats: the referee's may_win)
                 takers = [winner] if winner is not None else view["trick"].get("may_win", [])
+                if not takers and not trick_cards & obs.present and obs.seat_sure and \
+                        last_play_unseen(view, obs.seat_hint):
+                    # (carried off towards the one seat still to play: its play went unseen)
+                    return [({"type": "collect", "seat": obs.seat_hint}, W_COLLECT_UNSEEN_PLAY), (IGNORE, W_GLITCH)]
                 if not takers or trick_cards & obs.present:
                     return [(IGNORE, W_GLITCH)]  # not a whole decided trick leaving: a glitch, or wait
                 hint = obs.seat_hint
@@ -142,7 +152,7 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
             flip = {"source": "stock"} if obs.from_stock else {}
             out.append(({"type": "play", "seat": seat, "cards": [UNKNOWN], **flip}, W_PLAY_UNREAD))
         # (a card flipped while most of the decided trick's cards are no longer seen is its
-        # winner's next lead: the collect is inferred before it, `collect_before_lead`; a fresh
+        # winner's next lead: the collect is inferred before it, `inferred_before`; a fresh
         # Atlas game's trick left piecemeal, its cards covered by later ones, and Cid's flip 6S
         # was logged as a slough: the next trick's cards went on to his winnings)
         flipper = to_act if to_act is not None else leading_after_collect(obs, view)
@@ -412,20 +422,33 @@ def unseen_moves(view: dict) -> list[dict]:
     return ([play] if play is not None else []) + eat
 
 
-def collect_before_lead(view: dict, ev: dict) -> list[dict]:
-    """A play by the winner of a decided, uncollected Part 1 trick is the next lead: the
-    collect it implies comes first (the camera saw the card before the trick leave)."""
+def last_play_unseen(view: dict, seat) -> bool:
+    """Whether `seat` is the one seat still to play in the undecided Part 1 trick (or
+    mini-trick), and to act: a trick it carries off holds its play, which the camera missed."""
+    trick = view.get("trick") or {}
+    return view.get("phase") == "part1" and seat is not None and trick.get("winner") is None and \
+        not trick.get("may_win") and view.get("to_act") == seat and trick.get("to_play") == [seat]
+
+
+def inferred_before(view: dict, ev: dict) -> list[dict]:
+    """What a Part 1 event implies just before it. A play by the winner of a decided,
+    uncollected trick is the next lead: the collect comes first (the camera saw the card
+    before the trick leave). A collect by the one seat still to play (`last_play_unseen`):
+    that seat's play, unread, comes first."""
     winner = uncollected_winner(view)
     if winner is not None and ev.get("type") == "play" and ev.get("seat") == winner:
         return [{"type": "collect", "seat": winner}]
+    if ev.get("type") == "collect" and last_play_unseen(view, ev.get("seat")):
+        return [{"type": "play", "seat": ev["seat"], "cards": [UNKNOWN]}]
     return []
 
 
 def live_table(table):
-    """The referee with the collect inferred before a lead that overtook it."""
+    """The referee with the events inferred before the ones the camera saw (`inferred_before`)."""
     from vision.live.games import AutoTable
 
-    return AutoTable(table, before=collect_before_lead, why="collect before the next lead")
+    return AutoTable(table, before=inferred_before, why=lambda auto: "collect before the next lead"
+                     if auto["type"] == "collect" else "the last play of a trick seen collected")
 
 
 #: Killed cards are swept to the discard spot and stay there, face down: a card seen lying
