@@ -2703,15 +2703,9 @@ def test_a_weak_box_among_a_runs_cards_is_one_of_its_hidden_cards():
     events were lost). The run without the weak box, its gaps filled, is a reading
     (WEAK_RUN_BOX_PEAK). The control: that box read surely is a card of the put, and the put
     is read as before, by the 2C's lesser name."""
-    from referee import Table
-    from vision.live.games import live_table
-
     def lead(box_peak):
-        table = live_table("skitgubbe", Table())
-        assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0, "part": 2, "trump": "H",
-                            "hands": [["2C", "3C", "4C", "5C", "6C", "7C"], ["9C", "3D", "5S", "JH", "6S", "7S"],
-                                      ["QS", "10D", "8C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "10S", "JS"]]}).ok
-        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        _, em = part2_start([["2C", "3C", "4C", "5C", "6C", "7C"], ["9C", "3D", "5S", "JH", "6S", "7S"],
+                             ["QS", "10D", "8C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "10S", "JS"]], leader=0, trump="H")
         two = replace(card("2C", ANN_EDGE, (560, 360), 100, 130), names=[("2C", 0.92), ("3C", 0.08)], peak=0.72)
         five = replace(card("5C", ANN_EDGE, (620, 360), 100, 130), peak=0.71)
         box = replace(card("7C", ANN_EDGE, (590, 362), 100, 130), peak=box_peak)
@@ -2729,15 +2723,9 @@ def test_a_weak_box_beside_a_card_it_makes_no_run_with_is_a_second_box_of_it():
     is a run (of one): that is a reading (W_SECOND_BOX_IN_PUT), and Ann's play of 9C is
     logged. The control: the box read surely (0.72) is a card, and the put is read with it
     (in this open game, a broken run the referee rules on)."""
-    from referee import Table
-    from vision.live.games import live_table
-
     def lead(box_peak):
-        table = live_table("skitgubbe", Table())
-        assert table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0, "part": 2, "trump": "H",
-                            "hands": [["9C", "AC", "4C", "5D", "6C", "7C"], ["2C", "3D", "5S", "JH", "6S", "7S"],
-                                      ["QS", "10D", "8C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "10S", "JS"]]}).ok
-        em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+        _, em = part2_start([["9C", "AC", "4C", "5D", "6C", "7C"], ["2C", "3D", "5S", "JH", "6S", "7S"],
+                             ["QS", "10D", "8C", "6H", "8S", "9D"], ["AS", "8D", "JC", "3H", "10S", "JS"]], leader=0, trump="H")
         nine = replace(card("9C", ANN_EDGE, (640, 360), 100, 130), peak=0.68)
         box = replace(card("AC", ANN_EDGE, (632, 400), 98, 130), names=[("AC", 0.89), ("9S", 0.11)], peak=box_peak)
         em.observe([nine, box], [], 130)

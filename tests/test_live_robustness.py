@@ -933,6 +933,29 @@ def test_a_question_is_forgotten_once_the_camera_is_back_in_step():
         assert em.asked_from == ({"9D": 2} if seat == 0 else {})
 
 
+def _at(x, y):
+    return np.array([x, y], float)
+
+
+def hidden_part2(size: int = 6):
+    """A hidden-hands Skitgubbe Part 2 (trump spades, Ann leads) with `size` cards a hand, and
+    an EventMaker on it: (table, em)."""
+    from referee import Table
+
+    table = Table()
+    assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
+                        "trump": "S", "hand_sizes": [size] * 4, "leader": 0, "mode": "hidden"}).ok
+    return table, EventMaker(table, LAYOUT, 12.0)
+
+
+def log_put(em, ev, cards=(), where=(640.0, 360.0)):
+    """Commit `ev` as the camera would, its `cards` seen lying from `where` on (a step apart)."""
+    seen = [Seen(100 + len(em.recent) * 10 + k, [(c, 1.0)], _at(*where), _at(where[0] + 30 * k, where[1]), 5, 10, 80.0, 9.0)
+            for k, c in enumerate(cards)]
+    obs = Observation("arrive" if ev["type"] == "play" else "leave", seen, 10, 1.0, 5)
+    assert em._commit(dict(ev), obs, {}).ok
+
+
 def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
     """Part 2, trump spades. Dan ate Bob's AS; later he beat Cid's 9S with KS AS, logged as KS
     (the AS lay under it), and Bob ate the two. When Bob beats Ann's 7C with KS AS, the referee
@@ -946,24 +969,6 @@ def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
     it asked about, seen coming from Dan: the question is borne out (a real-model full penguins
     game: Dan's 7C 8C logged as 7C, the 8C asked about, eaten by Bob and led by him ten events
     later, in doubt still). Several cards passed on from one hand amend its put together."""
-    from referee import Table
-
-    def at(x, y):
-        return np.array([x, y], float)
-
-    def setup(size=6):
-        table = Table()
-        assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
-                            "trump": "S", "hand_sizes": [size] * 4, "leader": 0, "mode": "hidden"}).ok
-        em = EventMaker(table, LAYOUT, 12.0)
-        return table, em
-
-    def log(em, ev, cards=(), where=(640.0, 360.0)):
-        seen = [Seen(100 + len(em.recent) * 10 + k, [(c, 1.0)], at(*where), at(where[0] + 30 * k, where[1]), 5, 10, 80.0, 9.0)
-                for k, c in enumerate(cards)]
-        obs = Observation("arrive" if ev["type"] == "play" else "leave", seen, 10, 1.0, 5)
-        assert em._commit(dict(ev), obs, {}).ok
-
     before = [{"type": "play", "seat": 0, "cards": ["5S"]}, {"type": "play", "seat": 1, "cards": ["AS"]},
               {"type": "eat", "seat": 2}, {"type": "eat", "seat": 3}, {"type": "play", "seat": 0, "cards": ["7D"]},
               {"type": "eat", "seat": 1}, {"type": "play", "seat": 2, "cards": ["9S"]}]
@@ -971,17 +976,17 @@ def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
     after = [{"type": "eat", "seat": 0}, {"type": "eat", "seat": 1}, {"type": "play", "seat": 2, "cards": ["2C"]},
              {"type": "play", "seat": 3, "cards": ["5C"]}, {"type": "play", "seat": 0, "cards": ["7C"]}]
     for doubt, asked_from in ((0, None), (3, None), (3, 3), (3, 2)):
-        table, em = setup()
+        table, em = hidden_part2()
         for ev in before:
-            log(em, ev, ev.get("cards", ()))
-        log(em, dans, ["KS"], (500.0, 300.0))
+            log_put(em, ev, ev.get("cards", ()))
+        log_put(em, dans, ["KS"], (500.0, 300.0))
         for ev in after:
-            log(em, ev, ev.get("cards", ()))
+            log_put(em, ev, ev.get("cards", ()))
         em.doubt = doubt
         if asked_from is not None:
             em.asked_from["AS"] = asked_from
-        bobs = [Seen(300, [("KS", 1.0)], at(5, 360), at(600, 350), 300, 310, 80.0, 9.0),
-                Seen(301, [("AS", 1.0)], at(5, 360), at(630, 350), 300, 310, 80.0, 9.0)]
+        bobs = [Seen(300, [("KS", 1.0)], _at(5, 360), _at(600, 350), 300, 310, 80.0, 9.0),
+                Seen(301, [("AS", 1.0)], _at(5, 360), _at(630, 350), 300, 310, 80.0, 9.0)]
         em.pending = [Observation("arrive", bobs, 320, 320 / 12, 300, seat_hint=1)]
         decided = [ev for ev, _, _ in em.resolve(force=True)]
         if doubt and asked_from != 3:  # not amended: logged by the reading of last resort, the AS unread
@@ -992,12 +997,12 @@ def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
             after + [{"type": "play", "seat": 1, "cards": ["KS", "AS"]}]
         assert table.view()["to_act"] == 1 and table.view()["table"] == []  # killed by Bob's beat: he leads
     # the AS seen alone, lying with Dan's KS, right after Ann ate the 9S
-    table, em = setup()
+    table, em = hidden_part2()
     for ev in before:
-        log(em, ev, ev.get("cards", ()))
-    log(em, dans, ["KS"], (500.0, 300.0))
-    log(em, after[0])
-    glimpse = Seen(300, [("AS", 1.0)], at(520, 300), at(520, 300), 300, 310, 80.0, 9.0)
+        log_put(em, ev, ev.get("cards", ()))
+    log_put(em, dans, ["KS"], (500.0, 300.0))
+    log_put(em, after[0])
+    glimpse = Seen(300, [("AS", 1.0)], _at(520, 300), _at(520, 300), 300, 310, 80.0, 9.0)
     em.pending = [Observation("arrive", [glimpse], 320, 320 / 12, 300, seat_hint=1, seat_sure=False)]
     decided = [ev for ev, _, _ in em.resolve(force=True)]
     assert [without_evidence(ev) for ev in decided] == [{"type": "undo"}, {"type": "undo"},
@@ -1005,7 +1010,7 @@ def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
     assert table.view()["table"] == [["KS", "AS"]] and table.view()["to_act"] == 1
     # several cards passed on from one hand, nine events back (a fresh bellot game: Dan's
     # QD KD AD, logged as QD, eaten by Ann and led again by her nine events later)
-    table, em = setup()
+    table, em = hidden_part2()
     cids = {"type": "play", "seat": 2, "cards": ["QD"]}  # (truly QD KD AD: he ate KD AD)
     later = [{"type": "eat", "seat": 3}, {"type": "play", "seat": 0, "cards": ["4C"]},
              {"type": "play", "seat": 1, "cards": ["6C"]}, {"type": "eat", "seat": 2},
@@ -1014,8 +1019,8 @@ def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
     for ev in [{"type": "play", "seat": 0, "cards": ["KD", "AD"]}, {"type": "play", "seat": 1, "cards": ["2S"]},
                {"type": "eat", "seat": 2}, {"type": "eat", "seat": 3}, {"type": "play", "seat": 0, "cards": ["3C"]},
                {"type": "eat", "seat": 1}, cids] + later:
-        log(em, ev, ev.get("cards", ()))
-    dans = [Seen(400 + k, [(c, 1.0)], at(1275, 360), at(700 + 30 * k, 350), 400, 410, 80.0, 9.0)
+        log_put(em, ev, ev.get("cards", ()))
+    dans = [Seen(400 + k, [(c, 1.0)], _at(1275, 360), _at(700 + 30 * k, 350), 400, 410, 80.0, 9.0)
             for k, c in enumerate(("JD", "QD", "KD", "AD"))]
     em.pending = [Observation("arrive", dans, 420, 420 / 12, 400, seat_hint=3)]
     decided = [ev for ev, _, _ in em.resolve(force=True)]
@@ -1026,16 +1031,16 @@ def test_part2_a_card_passed_on_unseen_in_a_run_amends_that_put():
     # Bob leads 2S and Cid beats it with 3S-6S, seen as one put from Bob. Cid's 7S lead,
     # amended to 3S-7S, would be legal, and so would Bob's "2S-6S" after it (he ate the 7S and
     # all below it): the put is judged by seat instead (a fresh tango game lost step so)
-    table, em = setup(12)
+    table, em = hidden_part2(12)
     for ev in [{"type": "play", "seat": 0, "cards": ["3S", "4S", "5S", "6S"]}, {"type": "play", "seat": 1, "cards": ["9S"]},
                {"type": "eat", "seat": 2}, {"type": "eat", "seat": 3}, {"type": "play", "seat": 0, "cards": ["5D"]},
                {"type": "eat", "seat": 1}, {"type": "play", "seat": 2, "cards": ["7S"]},
                {"type": "play", "seat": 3, "cards": ["8S"]}, {"type": "play", "seat": 0, "cards": ["10S"]},
                {"type": "eat", "seat": 1}, {"type": "eat", "seat": 2}, {"type": "play", "seat": 3, "cards": ["8C"]},
                {"type": "eat", "seat": 0}]:
-        log(em, ev, ev.get("cards", ()))
-    bob = Seen(500, [("2S", 1.0)], at(5, 360), at(560, 360), 500, 510, 80.0, 9.0)
-    cid = [Seen(501 + k, [(c, 1.0)], at(640, 5), at(590 + 30 * k, 360), 503, 510, 80.0, 9.0)
+        log_put(em, ev, ev.get("cards", ()))
+    bob = Seen(500, [("2S", 1.0)], _at(5, 360), _at(560, 360), 500, 510, 80.0, 9.0)
+    cid = [Seen(501 + k, [(c, 1.0)], _at(640, 5), _at(590 + 30 * k, 360), 503, 510, 80.0, 9.0)
            for k, c in enumerate(("3S", "4S", "5S", "6S"))]
     em.pending = [Observation("arrive", [bob] + cid, 520, 520 / 12, 500, seat_hint=1, seat_sure=False)]
     decided = [without_evidence(ev) for ev, _, _ in em.resolve(force=True)]
@@ -1075,22 +1080,7 @@ def test_part2_a_card_passed_on_unseen_long_before_amends_that_put():
     eaten): Bob's KS AS still amends Dan's KS, 30 events back (`PASSED_BACK`; bellot 221 game
     0: Cid's 3C 4C 5C, logged as 4C 5C, eaten by Dan, who led the 3C 47 events later; asked
     about, and the camera lost 46 of 186 events)."""
-    from referee import Table
-
-    def at(x, y):
-        return np.array([x, y], float)
-
-    table = Table()
-    assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
-                        "trump": "S", "hand_sizes": [12] * 4, "leader": 0, "mode": "hidden"}).ok
-    em = EventMaker(table, LAYOUT, 12.0)
-
-    def log(ev, cards=(), where=(640.0, 360.0)):
-        seen = [Seen(100 + len(em.recent) * 10 + k, [(c, 1.0)], at(*where), at(where[0] + 30 * k, where[1]), 5, 10, 80.0, 9.0)
-                for k, c in enumerate(cards)]
-        obs = Observation("arrive" if ev["type"] == "play" else "leave", seen, 10, 1.0, 5)
-        assert em._commit(dict(ev), obs, {}).ok
-
+    table, em = hidden_part2(12)
     hearts = iter(["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"])
     rounds = [ev for _ in range(6) for ev in ({"type": "play", "seat": 2, "cards": [next(hearts)]}, {"type": "eat", "seat": 3},
                                              {"type": "play", "seat": 0, "cards": [next(hearts)]}, {"type": "eat", "seat": 1})]
@@ -1100,12 +1090,12 @@ def test_part2_a_card_passed_on_unseen_long_before_amends_that_put():
     for ev in [{"type": "play", "seat": 0, "cards": ["5S"]}, {"type": "play", "seat": 1, "cards": ["AS"]},
                {"type": "eat", "seat": 2}, {"type": "eat", "seat": 3}, {"type": "play", "seat": 0, "cards": ["7D"]},
                {"type": "eat", "seat": 1}, {"type": "play", "seat": 2, "cards": ["9S"]}]:
-        log(ev, ev.get("cards", ()))
-    log({"type": "play", "seat": 3, "cards": ["KS"]}, ["KS"], (500.0, 300.0))
+        log_put(em, ev, ev.get("cards", ()))
+    log_put(em, {"type": "play", "seat": 3, "cards": ["KS"]}, ["KS"], (500.0, 300.0))
     for ev in later:
-        log(ev, ev.get("cards", ()))
-    bobs = [Seen(900, [("KS", 1.0)], at(5, 360), at(600, 350), 900, 910, 80.0, 9.0),
-            Seen(901, [("AS", 1.0)], at(5, 360), at(630, 350), 900, 910, 80.0, 9.0)]
+        log_put(em, ev, ev.get("cards", ()))
+    bobs = [Seen(900, [("KS", 1.0)], _at(5, 360), _at(600, 350), 900, 910, 80.0, 9.0),
+            Seen(901, [("AS", 1.0)], _at(5, 360), _at(630, 350), 900, 910, 80.0, 9.0)]
     em.pending = [Observation("arrive", bobs, 920, 920 / 12, 900, seat_hint=1)]
     decided = [ev for ev, _, _ in em.resolve(force=True)]
     assert [ev["type"] for ev in decided[:30]] == ["undo"] * 30
@@ -1470,17 +1460,9 @@ def test_part2_a_card_passed_on_with_the_cards_between_it_and_the_run_amends_tha
     withdrawn and logged again, then Ann's lead (penguins 81 game 2: Cid's QH KH AH, logged
     as AH, was eaten by Dan, whose QH lead 25 events later was asked about: the camera lost
     step)."""
-    from referee import Table
-
     from vision.live.cues import run_between
 
-    def at(x, y):
-        return np.array([x, y], float)
-
-    table = Table()
-    assert table.apply({"type": "start", "game": "skitgubbe", "players": ["Ann", "Bob", "Cid", "Dan"], "part": 2,
-                        "trump": "S", "hand_sizes": [6] * 4, "leader": 0, "mode": "hidden"}).ok
-    em = EventMaker(table, LAYOUT, 12.0)
+    table, em = hidden_part2(6)
     cids = {"type": "play", "seat": 2, "cards": ["AH"]}  # (truly QH KH AH)
     before = [{"type": "play", "seat": 0, "cards": ["QH"]}, {"type": "play", "seat": 1, "cards": ["KH"]},
               {"type": "eat", "seat": 2}, {"type": "play", "seat": 3, "cards": ["2C"]}, {"type": "eat", "seat": 0},
@@ -1489,11 +1471,11 @@ def test_part2_a_card_passed_on_with_the_cards_between_it_and_the_run_amends_tha
              {"type": "play", "seat": 2, "cards": ["4D"]}, {"type": "eat", "seat": 3}]
     for k, ev in enumerate(before + [cids] + after):
         where = (450.0, 250.0) if ev is cids else (600.0, 360.0)
-        seen = [Seen(100 + 10 * k + j, [(c, 1.0)], at(640, 360), at(where[0] + 30 * j, where[1]), 5, 10, 80.0, 9.0)
+        seen = [Seen(100 + 10 * k + j, [(c, 1.0)], _at(640, 360), _at(where[0] + 30 * j, where[1]), 5, 10, 80.0, 9.0)
                 for j, c in enumerate(ev.get("cards", ()))]
         assert em._commit(dict(ev), Observation("arrive" if ev["type"] == "play" else "leave", seen, 10, 1.0, 5), {}).ok
     assert table.view()["to_act"] == 0 and "QH" in table.view()["hands"]["2"]["known"]
-    queen = Seen(300, [("QH", 1.0)], at(640, 715), at(700, 450), 300, 310, 80.0, 9.0)
+    queen = Seen(300, [("QH", 1.0)], _at(640, 715), _at(700, 450), 300, 310, 80.0, 9.0)
     em.pending = [Observation("arrive", [queen], 320, 320 / 12, 300, seat_hint=0)]
     decided = [ev for ev, _, _ in em.resolve(force=True)]
     assert [ev["type"] for ev in decided[:6]] == ["undo"] * 6
