@@ -1644,13 +1644,13 @@ class EventMaker:
                     any(c not in RANK for c in cards) or len({SUIT[c] for c in cards}) != 1:
                 continue
             ranks = [RANK[c] for c in cards]
+            # (another seat's run only where its boxes were read as the card at times, and the
+            # card put that seat out: its hand empty now)
+            out = None if ev0["seat"] == due else \
+                lambda view, seat=ev0["seat"]: (view.get("hands") or {}).get(str(seat), {}).get("size") == 0
             for c in whole[ev0["seat"]]:
                 if c in RANK and SUIT[c] == SUIT[cards[0]] and RANK[c] in (min(ranks) - 1, max(ranks) + 1):
                     amended = dict(ev0, cards=sorted(cards + [c], key=rank_key))
-                    # (another seat's run only where its boxes were read as the card at times, and
-                    # the card put that seat out: its hand empty now)
-                    out = None if ev0["seat"] == due else \
-                        lambda view, seat=ev0["seat"]: (view.get("hands") or {}).get(str(seat), {}).get("size") == 0
                     if out is not None and not any(c in o.reads for o in self.recent[-back][1].cards):
                         continue
                     if self._explains(back, amended, late, then=out):

@@ -263,7 +263,8 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
 
 def _a_run(cards: list[str]) -> bool:
     """Whether named cards make a run, their gaps filled (one card is a run of one)."""
-    return UNKNOWN not in cards and (len(cards) == 1 or run_gaps(cards) == [] or run_with_gaps_filled(cards) is not None)
+    gaps = run_gaps(cards)
+    return gaps is not None and len(gaps) <= MAX_RUN_GAP
 
 
 def _holds_none_unseen(hand: dict) -> bool:
