@@ -1186,19 +1186,25 @@ def test_a_newer_track_of_a_name_far_from_where_its_older_track_was_is_another_c
         assert (len(tr.tracks) == 1 and came_from == (290, 285)) == merged, (lost, at, together, came_from, len(tr.tracks))
 
 
-@pytest.mark.parametrize("name, peak, reads_other, twin", [
-    ("6C", 0.40, True, True),  # as measured: weak, each read as the other at times
-    ("6C", 0.68, True, False),  # read surely: a card
-    ("6C", 0.40, False, False),  # never read as the card under it
-    ("7H", 0.40, True, False),  # of its rank: a slough laid half over the card it matches
+@pytest.mark.parametrize("name, peak, reads_other, under_read, twin", [
+    ("6C", 0.40, True, 0.30, True),  # as measured: weak, each read as the other at times
+    ("6C", 0.68, True, 0.30, False),  # read surely: a card
+    ("6C", 0.40, False, 0.30, True),  # never read as the card under it, which was read as it weakly
+    ("6C", 0.40, False, 0.62, False),  # ... which was read as it surely: a card laid on it
+    ("7H", 0.40, True, 0.30, False),  # of its rank: a slough laid half over the card it matches
 ])
-def test_a_weak_box_misread_both_ways_with_the_card_under_it_is_that_card(name, peak, reads_other, twin):
+def test_a_weak_box_misread_both_ways_with_the_card_under_it_is_that_card(name, peak, reads_other, under_read, twin):
     """A fresh bellot game: a "6C" box 0.3 widths off Cid's 7S (read 6C at times; the box read
     7S at times, 6C at 0.40 at best) outlived BOX_HOLD_S and was logged as Cid's play; his real
     play 9C was then ruled an illegal slough. Such a box is a second box of the card under it,
-    however long it stays."""
+    however long it stays. So is one never read as the card under it where that card was read
+    as the box's name, never surely (BOX_PEAK): one box taken in turn by both tracks (tango 231
+    game 1: Cid's 3C put half over Bob's AH boxed the AH twice; the AH's track went on the lower
+    box, and the upper one, read 4H at 0.51 at best, was logged as Bob's war play; the stock
+    went a card off and Part 2 was lost, 79 of 204 events kept). A card laid on it whose read
+    the card under it took surely at times is a card."""
     seven = Seen(43, [("7S", 0.84)], np.array([1243.0, 382.0]), np.array([800.0, 332.0]), 257, 382, 87.0, 20.3, 0.70,
-                 reads={"7S": 0.70, name: 0.30})
+                 reads={"7S": 0.70, name: under_read})
     box = Seen(51, [(name, 0.94)], np.array([822.0, 352.0]), np.array([814.0, 344.0]), 288, 382, 84.0, 20.5, peak,
                reads={name: peak, **({"7S": 0.30} if reads_other else {})})
     assert misread_twin(box, [seven]) is twin

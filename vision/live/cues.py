@@ -586,10 +586,15 @@ def misread_twin(d: Seen, others: list[Seen]) -> bool:
     read as the other now and then, outlived BOX_HOLD_S, was logged as Cid's play, and his real
     play 9C was ruled an illegal slough). Not for a card of its rank: a Part 1 slough is laid
     half over the trick card it matches, and cards of one rank are read as each other. A card
-    read surely (a fresh tango game: Dan's flip 5C, read QD at times beside the QD) is a card."""
+    read surely (a fresh tango game: Dan's flip 5C, read QD at times beside the QD) is a card.
+    Nor need `d` have been read as that card where that card was read as `d` only weakly (BOX_PEAK):
+    one box the two tracks took in turn (tango 231 game 1: Cid's 3C put half over Bob's AH boxed
+    the AH twice, the upper box read 4H at 0.51 at best and the AH's track 4H at 0.51 at times;
+    logged as Bob's war play, it put the stock a card off and Part 2 was lost). A card laid on
+    it whose name the card under it was read as surely at times is a card."""
     return d.peak <= BOX_PEAK and any(
         x.track != d.track and x.first_frame < d.first_frame and x.peak > d.peak and not same_rank(d, x)
-        and x.reads.get(d.name, 0.0) > 0.0 and d.reads.get(x.name, 0.0) > 0.0
+        and 0.0 < x.reads.get(d.name, 0.0) and (d.reads.get(x.name, 0.0) > 0.0 or x.reads[d.name] <= BOX_PEAK)
         and np.linalg.norm(x.last - d.last) <= BOX_OVER_DIST * max(d.width, x.width, 1.0) for x in others)
 
 
