@@ -2749,3 +2749,55 @@ def test_a_stretch_read_again_with_no_likely_reading_is_left_as_it_was():
     em._stretch_readings = lambda changes, was: [(0.0, [(None, 0.0, ())]), (0.0, [(IGNORE, 0.0, ())])]
     assert em._recover(trouble) is None
     assert _confidence(0.0, 0.0) == 0.0 and _confidence(3.0, 1.0) == 0.75
+
+
+def _war_at_aces():
+    """Ann led AC, Bob 8C, Cid flipped 6S, Dan AD: a war between Ann and Dan, in which Ann
+    played 10C; Dan to play. Every card accounted for where it lies."""
+    from referee import Table
+    from vision.live.games import live_table
+
+    table = live_table("skitgubbe", Table())
+    table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
+    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
+    for k, (ev, pos) in enumerate([({"type": "play", "seat": 0, "cards": ["AC"]}, (640, 420)),
+                                   ({"type": "play", "seat": 1, "cards": ["8C"]}, (560, 360)),
+                                   ({"type": "play", "seat": 2, "cards": ["6S"], "source": "stock"}, (640, 300)),
+                                   ({"type": "play", "seat": 3, "cards": ["AD"]}, (720, 360)),
+                                   ({"type": "play", "seat": 0, "cards": ["10C"]}, (660, 440))]):
+        assert table.apply(ev).ok
+        em.on_table[ev["cards"][0]] = {"pos": np.array(pos, float), "track": k + 1, "seen": 50}
+    return table, em
+
+
+@pytest.mark.parametrize("then", ["Ann's 2C", "Cid's 2H"])
+def test_a_reading_committed_in_doubt_is_read_again_when_the_next_put_makes_sense_only_the_other_way(then):
+    """Dan, to play in the war, puts down 6C, then 10S: his war play 6C and a slough of 10S, or
+    a slough of 6C (Cid's 6S) and his war play 10S (a second war with Ann's 10C). Each is legal,
+    and nothing seen tells them apart: the likelier (the first card his play) is committed, and
+    asked about. Ann's 2C from her side then makes sense only as her play in a second war: the
+    stretch is read again (`_doubt_settled`), Dan's two events withdrawn and logged the other
+    way (Atlas 201 game 0: the 2C was logged as Ann's next lead, her collect inferred while the
+    trick lay there, and the camera lost step). A put neither reading explains (Cid's 2H, no
+    rank of the trick's) leaves the committed reading standing."""
+    table, em = _war_at_aces()
+    base = [card(n, p, p, 5, 300, track=k + 1)
+            for k, (n, p) in enumerate([("AC", (640, 420)), ("8C", (560, 360)), ("6S", (640, 300)),
+                                        ("AD", (720, 360)), ("10C", (660, 440))])]
+    dans = [card("6C", DAN_EDGE, (760, 380), 100, 300), card("10S", DAN_EDGE, (760, 320), 140, 300)]
+    em.observe(base + dans, [], 180)
+    decided = em.resolve(force=True)
+    assert summary(decided) == [("play", 3, ["6C"]), ("slough", 3, "10S")]
+    assert "unsure which event" in decided[0][2]["note"]["message"]
+    put = card("2C", (640, 715), (620, 470), 220, 300) if then == "Ann's 2C" else \
+        card("2H", (640, 5), (600, 280), 220, 300)
+    em.observe(base + dans + [put], [], 260)
+    decided = em.resolve(force=True)
+    if then == "Ann's 2C":
+        assert summary(decided) == [("undo", None, None), ("undo", None, None), ("slough", 3, "6C"),
+                                    ("play", 3, ["10S"]), ("play", 0, ["2C"])]
+        assert rulings(decided) == ["ok"] * 5
+        assert table.view()["trick"]["winner"] is None and table.view()["to_act"] == 3
+    else:
+        assert ("undo", None, None) not in summary(decided)
+        assert table.view()["trick"]["winner"] == 0

@@ -421,6 +421,7 @@ class EventMaker:
         # the last changes judged, in order: (observation, event logged or None, its seq or None,
         # whether it was explained), for reading them again (`_reread`)
         self.judged: list[tuple[Observation, dict | None, int | None, bool]] = []
+        self.doubted: Observation | None = None  # the last change committed in doubt (`_doubt_settled`)
         # the same, further back (RECOVER_BACK), for reading a stretch again when out of step (`_recover`)
         self.history: list[tuple[Observation, dict | None, int | None, bool]] = []
         # cards of the arrivals asked about -> the seat each was seen coming from (`_passed_on`);
@@ -1152,6 +1153,12 @@ class EventMaker:
                 if pieces:
                     self.pending[:1] = pieces
                     continue
+            if last_resort:  # (a change committed in doubt, read the other way now?)
+                settled = self._doubt_settled(window[0])
+                if settled:
+                    self.pending.pop(0)
+                    decided += settled
+                    continue
             if last_resort:  # nothing ordinary is legal: a reading of last resort?
                 best = {key: (score, ev, w0, 0, end)
                         for key, (score, ev, w0, end) in self._readings(window, fallback=True)[1].items()}
@@ -1204,6 +1211,7 @@ class EventMaker:
             if not clear:
                 info["note"] = self._ask(obs, "unsure which event this was; committed the likelier reading (undo if wrong)",
                                          chosen=top_ev, alternatives=[r[1] for r in ranked[1:3]])
+                self.doubted = obs
             if clear and top_ev not in (None, IGNORE) and UNKNOWN in event_cards(top_ev):
                 # logged without its name (the referee takes that), and asked for it
                 seat = self._seat_name(top_ev.get("seat"))
@@ -1799,6 +1807,42 @@ class EventMaker:
         with self.probe.withdrawn(withdrawn):
             paths = sorted((p for p in self._paths(changes, keep=keep) if changed(p[1]) == 1), key=lambda p: -p[0])
         return self._relog_stretch(paths, withdrawn, changes, trouble)
+
+    def _doubt_settled(self, trouble: Observation) -> list | None:
+        """The change `trouble`, which no ordinary reading explains, after a change committed
+        in doubt (`doubted`: its rival readings within DECISIVE_RATIO, `MAX_LOOKAHEAD` changes
+        waited for) among the last REREAD_BACK judged: the stretch from that change on is read
+        again, each change by any plausible ordinary reading (MIN_PLAUSIBLE) or as logged,
+        `trouble` plausibly; if one
+        reading beats every rival by DECISIVE_RATIO, the stretch is logged so (its events
+        withdrawn first, as in `_reread`). The look-ahead, had it waited for `trouble`, would
+        have read it so. Atlas 201 game 0: Dan's 6C slough and his war play 10S (a second war
+        with Ann's 10C), each of his side and each legal as either, were committed as his war
+        play 6C and a slough of 10S (1.0 against 0.9); Ann's next war play 2C was then read as
+        her next lead (a reading of last resort, its collect inferred while the trick lay
+        there), and the camera lost step."""
+        at = next((k for k, (obs, *_) in enumerate(self.judged) if obs is self.doubted), None)
+        if at is None:
+            return None
+        window = self.judged[at:]
+        if not self._withdrawable(window):
+            return None
+        changes, logged, unexplained, set_aside, withdrawn = self._stretch(window, trouble)
+        last = len(changes) - 1
+
+        def keep(depth: int, ev, w: float) -> bool:
+            if depth == last:
+                return ev not in (None, IGNORE) and w >= MIN_PLAUSIBLE
+            if ev in (None, IGNORE):  # (as judged: a change set aside, or explained as nothing)
+                return logged[depth] is None and not unexplained[depth] and (ev is IGNORE) == set_aside[depth]
+            return w >= MIN_PLAUSIBLE or ev == logged[depth]  # (plausibly, or as logged)
+
+        with self.probe.withdrawn(withdrawn):
+            paths = sorted(self._paths(changes, keep=keep), key=lambda p: -p[0])
+        decided = self._relog_stretch(paths, withdrawn, changes, trouble)
+        if decided is not None:
+            self.doubted = None
+        return decided
 
     def _withdrawable(self, window: list) -> bool:
         """Whether the events logged for the judged changes `window` are the camera's own last
