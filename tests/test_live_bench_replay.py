@@ -48,16 +48,16 @@ def test_a_person_answering_a_question_puts_the_camera_back_in_step(tmp_path):
     missed and half the reads wrong put the camera out of step in this game: unanswered, it
     asks about many later cards and misses over a quarter of the events (it reads a lost step
     again by itself only where the stretch reads decisively so, `events.EventMaker._reread`
-    and `_recover`: 16 of 23 kept); answered a few times, it follows the rest of the game (19
-    kept, three answers). (Milder noise no longer does: a card whose reads fall short of a name
-    waits to be read, `events.IMMATURE_HOLD_S`.)"""
+    and `_recover`: 9 of 23 kept, 14 with `W_PHANTOM` 0.05); answered twice, it follows the
+    rest of the game. (Milder noise no longer does: a card whose reads fall
+    short of a name waits to be read, `events.IMMATURE_HOLD_S`.)"""
     args = {"out": str(tmp_path), "game": "skitgubbe", "players": 4, "seed": 1, "max_events": 24,
             "size": "640x360", "fps": 12.0, "heldout": False, "deck": "kde/standard", "video": False,
             "reuse": True, "noise": "miss=0.3,wrong=0.5", "detector": "oracle", "models": None, "holes": 3}
     alone = live_bench.run_game({"k": 13, "args": {**args, "answer": False}})
     helped = live_bench.run_game({"k": 13, "args": {**args, "answer": True}})
-    assert alone["answers"] == 0 and alone["notes"] >= 4 and alone["tp"] <= alone["truth"] - 6
-    assert 1 <= helped["answers"] <= 3 and helped["tp"] >= alone["tp"] + 3 and helped["illegal"] == 0
+    assert alone["answers"] == 0 and alone["notes"] >= 5 and alone["tp"] <= alone["truth"] - 6
+    assert 1 <= helped["answers"] <= 3 and helped["tp"] >= alone["truth"] - 3 and helped["illegal"] == 0
 
 
 def test_the_benchmark_scores_the_events_still_standing():

@@ -1334,23 +1334,40 @@ def test_a_lying_card_read_surely_as_another_stays_one_card(hand_frame):
     assert len(faces) == 1 and faces[0].name == "5H" and faces[0].first_frame == 0
 
 
-@pytest.mark.parametrize("read, hidden, one_card", [(0.67, 6, True), (0.79, 6, False), (0.67, 14, False)])
-def test_a_lying_card_found_again_in_its_place_under_a_weak_misread_is_that_card(read, hidden, one_card):
-    """Dan's AD lies in the trick; a hand putting his 10S down beside it covers it for 6 frames
-    (no box), and it shows again exactly where it lay, read "7D" at 0.67 (Atlas 201 game 0:
-    a new track, logged as Dan's war play; the camera lost 149 of 218 events). A box squarely
+@pytest.mark.parametrize("read, hidden, lain, put_beside, one_card", [
+    (0.67, 6, 30, True, True),  # as measured
+    (0.79, 6, 30, True, False),  # read surely: a card laid on it under the hand
+    (0.67, 14, 30, True, False),  # out of sight longer: another card may have been put there
+    (0.67, 6, 3, True, False),  # come to lie there just before: it may have followed another card
+    (0.67, 6, 30, False, False),  # the hand put no card down elsewhere: it may have put it here
+])
+def test_a_lying_card_found_again_in_its_place_under_a_weak_misread_is_that_card(read, hidden, lain, put_beside,
+                                                                                  one_card):
+    """Dan's AD lies in the trick; the hand putting his 10S down beside it covers it for 6
+    frames (no box), and it shows again exactly where it lay, read "7D" at 0.67 (Atlas 201 game
+    0: a new track, logged as Dan's war play; the camera lost 149 of 218 events). A box squarely
     in the place of a lying card lost for at most REFOUND_GAP frames, read less surely than
-    LAID_OVER_READ, is that card found again. Read surely, it is a card laid there under the
-    hand; found again after longer, another card may have been put there."""
+    LAID_OVER_READ, while the card the hand brought lies elsewhere, is the lying card found
+    again. Read surely, it is a card laid there under the hand; found again after longer,
+    another card may have been put there; a track that came to lie there only just before it was
+    lost may have followed a card laid on its own (REFOUND_REST); and with no card put down
+    elsewhere, the hand may have laid this one on it (Atlas 141 game 0: Ann's JH on her 5H)."""
     tr = Tracker()
-    for f in range(30):
+    for f in range(30 - lain):  # (elsewhere before: carried there at the end)
+        tr.update([Detection("face", "AD", 0.78, box(813 - 60 + 2 * f, 354))], f)
+    for f in range(30 - lain, 30):
         tr.update([Detection("face", "AD", 0.78, box(813, 354))], f)
     hand = Detection("hand", "??", 1.0, box(813, 300, 160, 160))
+
+    def ten(f):  # Dan's 10S, carried in from his edge to lie 96 px above the AD
+        x = max(813, 1200 - 80 * (f - 28))
+        return [Detection("face", "10S", 0.74, box(x, 258))] if put_beside and f >= 28 else []
+
     for f in range(30, 30 + hidden):
-        tr.update([hand], f)
+        tr.update([hand] + ten(f), f)
     for f in range(30 + hidden, 36 + hidden):
-        tr.update([Detection("face", "7D", read, box(814, 354))], f)
-    faces = [t for t in tr.tracks if t.kind == "face"]
+        tr.update([Detection("face", "7D", read, box(814, 354))] + ten(f), f)
+    faces = [t for t in tr.tracks if t.kind == "face" and t.name != "10S"]
     if one_card:
         assert len(faces) == 1 and faces[0].name == "AD" and faces[0].first_frame == 0
     else:

@@ -140,9 +140,16 @@ LAID_OVER_HAND = 12
 #: lying card out of sight takes no misread, for another card may have been put in its place.
 #: Atlas 201 game 0: Dan's AD, covered for 6 frames by the hand putting his 10S down beside it,
 #: showed again 1 px from where it lay, read "7D" at 0.67; the new track was logged as Dan's
-#: war play and the camera lost step (69 of 218 events kept).
+#: war play and the camera lost step (69 of 218 events kept). Only for a card that had lain
+#: there REFOUND_REST frames when it was lost: a track that came there just before followed
+#: another card's box, a card laid on it (Atlas 141 game 2: the AC's track hopped onto Ann's
+#: AD slough as it was laid half over the AC, and kept it, so the slough was never reported).
+#: And only where the hand that covered it put a card down elsewhere, a track of its own
+#: (`_put_elsewhere`): else the card may have been laid on it (Atlas 141 game 0: Ann's JH,
+#: laid on her 5H and never boxed apart, was taken for the 5H misread, and the war play lost).
 REFOUND_GAP = 12
 REFOUND_IOU = 0.8
+REFOUND_REST = 12
 #: Detections below this confidence are matched only in the second (low) round.
 HIGH_CONF = 0.5
 #: A track is confirmed after this many hits.
@@ -556,7 +563,8 @@ class Tracker:
                         # squarely in its place soon, read weakly, is itself (REFOUND_GAP)
                         lying = t.speed < MOVING_PX and (score < SAME_PLACE_IOU or gap > 1)
                         refound = t.speed < MOVING_PX and 1 < gap <= REFOUND_GAP and score >= REFOUND_IOU \
-                            and d.conf < LAID_OVER_READ
+                            and d.conf < LAID_OVER_READ and t.last_frame - t.rest_frame >= REFOUND_REST \
+                            and self._put_elsewhere(t, diag)
                         if not refound and ((lying and t.votes[best] >= 2 * d.conf) or
                                             (t.votes[best] >= CONFLICT_VOTES and d.conf >= HIGH_CONF)):
                             continue
@@ -587,6 +595,14 @@ class Tracker:
             return None
         return next((g for g in self.glimpses if g.top_read == d.card and travelled_diags(g) >= REACQUIRE_MIN_PATH
                      and np.linalg.norm(g.centre - d.centre) <= REACQUIRE_DIAGS * diag), None)
+
+    def _put_elsewhere(self, t: "Track", diag: float) -> bool:
+        """Whether a card read and confirmed, first seen since the lying card `t` was lost (at
+        most REFOUND_GAP frames before), lies elsewhere now (beyond STILL_CENTRE box diagonals
+        of `t`): the hand that covered `t` put that card down, not one on `t` (`REFOUND_GAP`)."""
+        return any(o is not t and o.kind == t.kind and o.confirmed and o.votes and o.first_frame >= t.last_frame - REFOUND_GAP
+                   and o.last_frame >= self.frame - 1 and np.linalg.norm(o.centre - t.centre) > STILL_CENTRE * diag
+                   for o in self.tracks)
 
     def _match_by_name(self, cards, unmatched_dets, free) -> None:
         """One of each card: a detection that reads X continues the track known as X (if it
