@@ -109,15 +109,16 @@ def test_the_trace_finds_where_the_camera_parts_from_the_true_log():
     assert live_trace.first_divergence(events, pipe) == (4, None, None)
 
 
-def test_the_trace_of_a_set_not_recorded_says_how_to_record_it(capsys, monkeypatch):
+def test_the_trace_of_a_game_not_recorded_says_how_to_record_it(tmp_path, capsys, monkeypatch):
+    """A trace needs its own game recorded (a set recorded in part will do)."""
     import live_sets
     import live_trace
 
-    monkeypatch.setattr(live_sets, "is_recorded", lambda name: False)
+    monkeypatch.setattr(live_sets, "folder", lambda name: tmp_path / name)
     with pytest.raises(SystemExit) as exit_:
         live_trace.main(["bellot51", "0"])
     assert exit_.value.code == 2
-    assert "bellot51 is not recorded on this machine: python benchmarks/live_sets.py --record --sets bellot51" \
+    assert "bellot51 game 0 is not recorded on this machine: python benchmarks/live_sets.py --record --sets bellot51" \
         in capsys.readouterr().err
 
 
