@@ -38,16 +38,17 @@ def card(name, first, last, first_frame, last_frame, votes=10.0, track=None):
                 first_frame, last_frame, 80.0, votes)
 
 
-def trick_on_table(upto: int = len(TRICK)):
+def trick_on_table(upto: int | None = None, trick=TRICK):
     """The referee (as the pipeline drives it: live_table) after Cid's slough (Dan to
-    collect), or after the first `upto` events of the trick; every trick card accounted for."""
+    collect), or after the first `upto` events of the trick (or of another `trick`: events and
+    where each card lies); every trick card accounted for."""
     from referee import Table
     from vision.live.games import live_table
 
     table = live_table("skitgubbe", Table())
     table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
     em = EventMaker(table, default_layout(4, 1280, 720), FPS)
-    for k, (ev, pos) in enumerate(TRICK[:upto]):
+    for k, (ev, pos) in enumerate(trick[:upto]):
         assert table.apply(ev).ok
         name = (ev.get("cards") or [ev.get("card")])[0]
         em.on_table[name] = {"pos": np.array(pos, float), "track": k + 1, "seen": 50}
@@ -2751,23 +2752,13 @@ def test_a_stretch_read_again_with_no_likely_reading_is_left_as_it_was():
     assert _confidence(0.0, 0.0) == 0.0 and _confidence(3.0, 1.0) == 0.75
 
 
-def _war_at_aces():
-    """Ann led AC, Bob 8C, Cid flipped 6S, Dan AD: a war between Ann and Dan, in which Ann
-    played 10C; Dan to play. Every card accounted for where it lies."""
-    from referee import Table
-    from vision.live.games import live_table
-
-    table = live_table("skitgubbe", Table())
-    table.apply({"type": "start", "game": "skitgubbe", "players": PLAYERS, "leader": 0})
-    em = EventMaker(table, default_layout(4, 1280, 720), FPS)
-    for k, (ev, pos) in enumerate([({"type": "play", "seat": 0, "cards": ["AC"]}, (640, 420)),
-                                   ({"type": "play", "seat": 1, "cards": ["8C"]}, (560, 360)),
-                                   ({"type": "play", "seat": 2, "cards": ["6S"], "source": "stock"}, (640, 300)),
-                                   ({"type": "play", "seat": 3, "cards": ["AD"]}, (720, 360)),
-                                   ({"type": "play", "seat": 0, "cards": ["10C"]}, (660, 440))]):
-        assert table.apply(ev).ok
-        em.on_table[ev["cards"][0]] = {"pos": np.array(pos, float), "track": k + 1, "seen": 50}
-    return table, em
+#: Ann led AC, Bob 8C, Cid flipped 6S, Dan AD: a war between Ann and Dan, in which Ann played
+#: 10C; Dan to play.
+WAR_AT_ACES = [({"type": "play", "seat": 0, "cards": ["AC"]}, (640, 420)),
+               ({"type": "play", "seat": 1, "cards": ["8C"]}, (560, 360)),
+               ({"type": "play", "seat": 2, "cards": ["6S"], "source": "stock"}, (640, 300)),
+               ({"type": "play", "seat": 3, "cards": ["AD"]}, (720, 360)),
+               ({"type": "play", "seat": 0, "cards": ["10C"]}, (660, 440))]
 
 
 @pytest.mark.parametrize("then", ["Ann's 2C", "Cid's 2H"])
@@ -2780,10 +2771,8 @@ def test_a_reading_committed_in_doubt_is_read_again_when_the_next_put_makes_sens
     way (Atlas 201 game 0: the 2C was logged as Ann's next lead, her collect inferred while the
     trick lay there, and the camera lost step). A put neither reading explains (Cid's 2H, no
     rank of the trick's) leaves the committed reading standing."""
-    table, em = _war_at_aces()
-    base = [card(n, p, p, 5, 300, track=k + 1)
-            for k, (n, p) in enumerate([("AC", (640, 420)), ("8C", (560, 360)), ("6S", (640, 300)),
-                                        ("AD", (720, 360)), ("10C", (660, 440))])]
+    table, em = trick_on_table(trick=WAR_AT_ACES)
+    base = [card(ev["cards"][0], pos, pos, 5, 300, track=k + 1) for k, (ev, pos) in enumerate(WAR_AT_ACES)]
     dans = [card("6C", DAN_EDGE, (760, 380), 100, 300), card("10S", DAN_EDGE, (760, 320), 140, 300)]
     em.observe(base + dans, [], 180)
     decided = em.resolve(force=True)

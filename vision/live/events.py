@@ -1813,9 +1813,8 @@ class EventMaker:
         in doubt (`doubted`: its rival readings within DECISIVE_RATIO, `MAX_LOOKAHEAD` changes
         waited for) among the last REREAD_BACK judged: the stretch from that change on is read
         again, each change by any plausible ordinary reading (MIN_PLAUSIBLE) or as logged,
-        `trouble` plausibly; if one
-        reading beats every rival by DECISIVE_RATIO, the stretch is logged so (its events
-        withdrawn first, as in `_reread`). The look-ahead, had it waited for `trouble`, would
+        `trouble` plausibly; if one reading beats every rival by DECISIVE_RATIO, the stretch is
+        logged so (its events withdrawn first, as in `_reread`). The look-ahead, had it waited for `trouble`, would
         have read it so. Atlas 201 game 0: Dan's 6C slough and his war play 10S (a second war
         with Ann's 10C), each of his side and each legal as either, were committed as his war
         play 6C and a slough of 10S (1.0 against 0.9); Ann's next war play 2C was then read as
@@ -1839,10 +1838,7 @@ class EventMaker:
 
         with self.probe.withdrawn(withdrawn):
             paths = sorted(self._paths(changes, keep=keep), key=lambda p: -p[0])
-        decided = self._relog_stretch(paths, withdrawn, changes, trouble)
-        if decided is not None:
-            self.doubted = None
-        return decided
+        return self._relog_stretch(paths, withdrawn, changes, trouble)  # (judged anew from here: no doubt left)
 
     def _withdrawable(self, window: list) -> bool:
         """Whether the events logged for the judged changes `window` are the camera's own last

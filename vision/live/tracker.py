@@ -597,9 +597,10 @@ class Tracker:
                      and np.linalg.norm(g.centre - d.centre) <= REACQUIRE_DIAGS * diag), None)
 
     def _put_elsewhere(self, t: "Track", diag: float) -> bool:
-        """Whether a card read and confirmed, first seen since the lying card `t` was lost (at
-        most REFOUND_GAP frames before), lies elsewhere now (beyond STILL_CENTRE box diagonals
-        of `t`): the hand that covered `t` put that card down, not one on `t` (`REFOUND_GAP`)."""
+        """Whether a card read and confirmed, first seen at most REFOUND_GAP frames before the
+        lying card `t` was last seen (or since), and seen now or a frame ago, lies elsewhere
+        (beyond STILL_CENTRE box diagonals of `t`): the hand that covered `t` put that card
+        down, not one on `t` (`REFOUND_GAP`)."""
         return any(o is not t and o.kind == t.kind and o.confirmed and o.votes and o.first_frame >= t.last_frame - REFOUND_GAP
                    and o.last_frame >= self.frame - 1 and np.linalg.norm(o.centre - t.centre) > STILL_CENTRE * diag
                    for o in self.tracks)

@@ -229,7 +229,7 @@ def candidates(obs: Observation, view: dict, layout: Layout) -> list[tuple[dict 
         if len(obs.cards) == 1 and obs.cards[0].name == UNKNOWN and seat == to_act:
             out.append(({"type": "play", "seat": seat, "cards": [UNKNOWN]}, W_PLAY_UNREAD))
             hand = (view.get("hands") or {}).get(str(seat), {})
-            if hand.get("known") and hand.get("size", 0) <= len(hand["known"]):
+            if _holds_none_unseen(hand):
                 # (a hand known whole holds no unread card: the card is one of it read at times)
                 out += [({"type": "play", "seat": seat, "cards": [n]}, peak * W_UNREAD_FROM_HAND)
                         for n, peak in obs.cards[0].reads.items() if n in hand["known"]]
